@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import cors from 'cors';
+import express from 'express';
+import helmet from 'helmet';
+import pino from 'pino';
+import { pinoHttp } from 'pino-http';
+import { type GatewayConfig, upstreams } from './config';
+import { checkDependencies } from './health';
+import { messages } from './messages';
+import { closeUpstreamSockets, proxyTo } from './proxy';
+import { SERVICES, openApiService, resolveService } from './routes';
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+export function buildGateway(config: GatewayConfig, logger = pino({ name: 'gateway', level: config.LOG_LEVEL })) {
+  const targets = upstreams(config);
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+
+  app.use(
+    pinoHttp({
+      logger,
+      // Reuse a well-formed incoming id so a call can be followed from the browser to the service.
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+        res.setHeader('x-request-id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/livez' },
+    }),
+  );
+  // Images (avatars, gifts, photos) are loaded cross-origin by the portal, so resources must be shareable.
+  app.use(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
+  app.use(
+    cors({
+      origin: config.PORTAL_ORIGINS,
+      allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id'],
+      exposedHeaders: ['X-Request-Id'],
+      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      maxAge: 600,
+    }),
+  );
+
+  app.get('/livez', (_req, res) => {
+    res.json({ status: 'up' });
+  });
+  app.get('/healthz', async (_req, res) => {
+    const report = await checkDependencies(targets, config.HEALTH_TIMEOUT_MS);
+    res.status(report.status === 'up' ? 200 : 503).json({ service: 'gateway', ...report });
+  });
+
+  const proxies = Object.fromEntries(SERVICES.map((name) => [name, proxyTo(name, targets[name], logger)]));
+  app.get('/openapi/:file', (req, res, next) => {
+    const service = openApiService(req.path);
+    if (!service) return next();
+    req.url = '/openapi.json';
+    return proxies[service]!(req, res, next);
+  });
+  app.use((req, res, next) => {
+    const service = resolveService(req.path);
+    return service ? proxies[service]!(req, res, next) : next();
+  });
+
+  app.use((_req, res) => {
+    res.status(404).json({ error: 'NotFound', message: messages.notFound });
+  });
+
+  let server: Server | undefined;
+  return {
+    app,
+    async start(port = config.PORT): Promise<number> {
+      server = await new Promise<Server>((resolve) => {
+        const listening = app.listen(port, () => resolve(listening));
+      });
+      server.keepAliveTimeout = 65_000;
+      const address = server.address();
+      const boundPort = typeof address === 'object' && address ? address.port : port;
+      logger.info({ port: boundPort, upstreams: targets }, 'gateway listening');
+      return boundPort;
+    },
+    async stop(): Promise<void> {
+      closeUpstreamSockets();
+      if (!server) return;
+      const closing = server;
+      server = undefined;
+      closing.closeAllConnections();
+      await new Promise<void>((resolve) => closing.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+const url = z.url({ protocol: /^https?$/ });
+
+export const gatewayConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CONTENT_URL: url.default('http://127.0.0.1:4001'),
+  QUIZ_URL: url.default('http://127.0.0.1:4002'),
+  GEMS_URL: url.default('http://127.0.0.1:4003'),
+  GIFTS_URL: url.default('http://127.0.0.1:4004'),
+  /** Comma-separated browser origins allowed by CORS (the portal and its remotes). */
+  PORTAL_ORIGINS: z
+    .string()
+    .default('http://localhost:3000,http://127.0.0.1:3000')
+    .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean)),
+  /** How long a dependency may take to answer its readiness probe. */
+  HEALTH_TIMEOUT_MS: z.coerce.number().int().positive().default(1500),
+});
+
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+
+export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const parsed = gatewayConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid gateway configuration: ${problems}`);
+  }
+  return parsed.data;
+}
+
+export function upstreams(config: GatewayConfig) {
+  return { content: config.CONTENT_URL, quiz: config.QUIZ_URL, gems: config.GEMS_URL, gifts: config.GIFTS_URL };
+}

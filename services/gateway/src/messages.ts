@@ -1,0 +1,6 @@
+/** Every message the gateway itself answers with. */
+export const messages = {
+  notFound: 'The requested resource was not found.',
+  corsRejected: 'This origin is not allowed to call the KidsLearn API.',
+  serviceUnavailable: (service: string) => `The ${service} service is not available right now. Please try again.`,
+};

@@ -1,0 +1,37 @@
+/** Which service answers which path prefix (SPEC §7 plus the routes the services add). */
+export const SERVICES = ['content', 'quiz', 'gems', 'gifts'] as const;
+export type ServiceName = (typeof SERVICES)[number];
+
+export const ROUTE_TABLE: ReadonlyArray<{ prefix: string; service: ServiceName }> = [
+  { prefix: '/users', service: 'content' },
+  { prefix: '/admin', service: 'content' },
+  { prefix: '/lessons', service: 'content' },
+  { prefix: '/avaters', service: 'content' },
+  { prefix: '/avater', service: 'content' },
+  { prefix: '/review', service: 'content' },
+  { prefix: '/registrations', service: 'content' },
+  { prefix: '/photos', service: 'content' },
+  { prefix: '/assets/content', service: 'content' },
+  { prefix: '/quiz-results', service: 'quiz' },
+  { prefix: '/standings', service: 'quiz' },
+  { prefix: '/gems', service: 'gems' },
+  { prefix: '/gifts', service: 'gifts' },
+  { prefix: '/Gift.json', service: 'gifts' },
+  { prefix: '/redemptions', service: 'gifts' },
+  { prefix: '/assets/gifts', service: 'gifts' },
+];
+
+/** The service for a request path, matching whole path segments ("/avater/x" is not "/avaters"). */
+export function resolveService(path: string): ServiceName | undefined {
+  for (const { prefix, service } of ROUTE_TABLE) {
+    if (path === prefix || path.startsWith(`${prefix}/`)) return service;
+  }
+  return undefined;
+}
+
+/** `/openapi/<service>.json` exposes each service's own OpenAPI document through the one origin. */
+export function openApiService(path: string): ServiceName | undefined {
+  const match = /^\/openapi\/([a-z]+)\.json$/.exec(path);
+  const name = match?.[1];
+  return SERVICES.find((service) => service === name);
+}

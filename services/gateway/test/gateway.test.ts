@@ -1,0 +1,118 @@
+import type { Server } from 'node:http';
+import express from 'express';
+import pino from 'pino';
+import { buildGateway } from '../src/app';
+import { gatewayConfigSchema } from '../src/config';
+
+/** Stand-in services on real sockets: each echoes which service answered, the path and the body. */
+async function startEchoService(name: string): Promise<{ url: string; server: Server }> {
+  const app = express();
+  app.use(express.json());
+  app.get('/readyz', (_req, res) => {
+    res.json({ status: 'up' });
+  });
+  app.use((req, res) => {
+    res.json({ service: name, method: req.method, url: req.originalUrl, body: req.body, requestId: req.headers['x-request-id'] });
+  });
+  const server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(0, () => resolve(listening));
+  });
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return { url: `http://127.0.0.1:${address.port}`, server };
+}
+
+describe('gateway', () => {
+  const services: Record<string, { url: string; server: Server }> = {};
+  let gateway: ReturnType<typeof buildGateway>;
+  let base: string;
+
+  beforeAll(async () => {
+    for (const name of ['content', 'quiz', 'gems']) services[name] = await startEchoService(name);
+    const config = gatewayConfigSchema.parse({
+      PORT: 0,
+      CONTENT_URL: services.content!.url,
+      QUIZ_URL: services.quiz!.url,
+      GEMS_URL: services.gems!.url,
+      GIFTS_URL: 'http://127.0.0.1:9', // nothing listens: the gifts service is "down"
+      HEALTH_TIMEOUT_MS: '500',
+    });
+    gateway = buildGateway(config, pino({ level: 'silent' }));
+    base = `http://127.0.0.1:${await gateway.start(0)}`;
+  });
+
+  afterAll(async () => {
+    await gateway.stop();
+    await Promise.all(Object.values(services).map(({ server }) => new Promise((resolve) => server.close(resolve))));
+  });
+
+  it('when a SPEC path is called, then the owning service answers with the full path and query', async () => {
+    const response = await fetch(`${base}/users/email?email=kid%40example.com`);
+    const body = await response.json();
+    expect(response.status).toBe(200);
+    expect(body).toMatchObject({ service: 'content', url: '/users/email?email=kid%40example.com' });
+    const standings = await (await fetch(`${base}/standings/lesson-1`)).json();
+    expect(standings).toMatchObject({ service: 'quiz', url: '/standings/lesson-1' });
+  });
+
+  it('when a JSON body is posted, then it reaches the service unchanged', async () => {
+    const payload = { cost: 3, note: 'ünïcode ✓' };
+    const response = await fetch(`${base}/gems/kid@example.com/deduct`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(payload),
+    });
+    expect(await response.json()).toMatchObject({ service: 'gems', method: 'PATCH', body: payload });
+  });
+
+  it('when the caller sends a request id, then the service sees it and the response echoes it', async () => {
+    const response = await fetch(`${base}/lessons`, { headers: { 'x-request-id': 'req-abc-123' } });
+    expect(response.headers.get('x-request-id')).toBe('req-abc-123');
+    expect((await response.json()).requestId).toBe('req-abc-123');
+  });
+
+  it('when no or a malformed request id is sent, then the gateway makes one and passes it on', async () => {
+    const response = await fetch(`${base}/lessons`, { headers: { 'x-request-id': 'bad id with spaces' } });
+    const id = response.headers.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await response.json()).requestId).toBe(id);
+  });
+
+  it('when the portal sends a CORS preflight, then it is allowed; another origin gets no CORS grant', async () => {
+    const allowed = await fetch(`${base}/redemptions`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,idempotency-key' },
+    });
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
+    expect(allowed.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('idempotency-key');
+    const other = await fetch(`${base}/lessons`, { headers: { origin: 'https://evil.example' } });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('when a service is down, then the call gets 502 with a message the UI can show', async () => {
+    const response = await fetch(`${base}/redemptions`);
+    expect(response.status).toBe(502);
+    expect(await response.json()).toEqual({ error: 'BadGateway', message: 'The gifts service is not available right now. Please try again.' });
+  });
+
+  it('when /healthz is asked, then it reports every dependency and 503 while one is down', async () => {
+    const response = await fetch(`${base}/healthz`);
+    const body = await response.json();
+    expect(response.status).toBe(503);
+    expect(body.dependencies.content.status).toBe('up');
+    expect(body.dependencies.quiz.status).toBe('up');
+    expect(body.dependencies.gems.status).toBe('up');
+    expect(body.dependencies.gifts.status).toBe('down');
+  });
+
+  it('when an unknown route is called, then 404 with a message', async () => {
+    const response = await fetch(`${base}/nope`);
+    expect(response.status).toBe(404);
+    expect((await response.json()).message).toBe('The requested resource was not found.');
+  });
+
+  it('when a service OpenAPI document is asked, then the service gets /openapi.json', async () => {
+    expect(await (await fetch(`${base}/openapi/quiz.json`)).json()).toMatchObject({ service: 'quiz', url: '/openapi.json' });
+  });
+});

@@ -1,0 +1,40 @@
+import { ROUTE_TABLE, openApiService, resolveService } from '../src/routes';
+
+describe('gateway route table', () => {
+  it.each([
+    ['/users/email', 'content'],
+    ['/users', 'content'],
+    ['/users/abc/make-admin', 'content'],
+    ['/admin/overview', 'content'],
+    ['/lessons', 'content'],
+    ['/avaters', 'content'],
+    ['/avater/kid@example.com', 'content'],
+    ['/review', 'content'],
+    ['/registrations', 'content'],
+    ['/quiz-results', 'quiz'],
+    ['/standings/123', 'quiz'],
+    ['/gems/kid@example.com/deduct', 'gems'],
+    ['/redemptions', 'gifts'],
+    ['/redemptions/abc/delivery', 'gifts'],
+    ['/Gift.json', 'gifts'],
+  ])('when the path is %s, then it goes to the %s service', (path, service) => {
+    expect(resolveService(path)).toBe(service);
+  });
+
+  it('when a path only shares a prefix with a route, then it matches no service', () => {
+    expect(resolveService('/usersx')).toBeUndefined();
+    expect(resolveService('/lessons-old')).toBeUndefined();
+    expect(resolveService('/')).toBeUndefined();
+  });
+
+  it('when "/avater/x" is asked, then the singular route matches, not "/avaters"', () => {
+    expect(resolveService('/avater/x')).toBe('content');
+    expect(ROUTE_TABLE.filter((route) => '/avater/x'.startsWith(`${route.prefix}/`))).toHaveLength(1);
+  });
+
+  it('when an OpenAPI document is asked by service name, then only known services resolve', () => {
+    expect(openApiService('/openapi/quiz.json')).toBe('quiz');
+    expect(openApiService('/openapi/secrets.json')).toBeUndefined();
+    expect(openApiService('/openapi/quiz.yaml')).toBeUndefined();
+  });
+});
