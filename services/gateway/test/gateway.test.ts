@@ -22,6 +22,9 @@ async function startEchoService(name: string): Promise<{ url: string; server: Se
   return { url: `http://127.0.0.1:${address.port}`, server };
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- echo bodies are free-form JSON
+const json = async (response: Response): Promise<any> => response.json();
+
 describe('gateway', () => {
   const services: Record<string, { url: string; server: Server }> = {};
   let gateway: ReturnType<typeof buildGateway>;
@@ -48,10 +51,10 @@ describe('gateway', () => {
 
   it('when a SPEC path is called, then the owning service answers with the full path and query', async () => {
     const response = await fetch(`${base}/users/email?email=kid%40example.com`);
-    const body = await response.json();
+    const body = await json(response);
     expect(response.status).toBe(200);
     expect(body).toMatchObject({ service: 'content', url: '/users/email?email=kid%40example.com' });
-    const standings = await (await fetch(`${base}/standings/lesson-1`)).json();
+    const standings = await json(await fetch(`${base}/standings/lesson-1`));
     expect(standings).toMatchObject({ service: 'quiz', url: '/standings/lesson-1' });
   });
 
@@ -62,20 +65,20 @@ describe('gateway', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(payload),
     });
-    expect(await response.json()).toMatchObject({ service: 'gems', method: 'PATCH', body: payload });
+    expect(await json(response)).toMatchObject({ service: 'gems', method: 'PATCH', body: payload });
   });
 
   it('when the caller sends a request id, then the service sees it and the response echoes it', async () => {
     const response = await fetch(`${base}/lessons`, { headers: { 'x-request-id': 'req-abc-123' } });
     expect(response.headers.get('x-request-id')).toBe('req-abc-123');
-    expect((await response.json()).requestId).toBe('req-abc-123');
+    expect((await json(response)).requestId).toBe('req-abc-123');
   });
 
   it('when no or a malformed request id is sent, then the gateway makes one and passes it on', async () => {
     const response = await fetch(`${base}/lessons`, { headers: { 'x-request-id': 'bad id with spaces' } });
     const id = response.headers.get('x-request-id');
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    expect((await response.json()).requestId).toBe(id);
+    expect((await json(response)).requestId).toBe(id);
   });
 
   it('when the portal sends a CORS preflight, then it is allowed; another origin gets no CORS grant', async () => {
@@ -93,12 +96,12 @@ describe('gateway', () => {
   it('when a service is down, then the call gets 502 with a message the UI can show', async () => {
     const response = await fetch(`${base}/redemptions`);
     expect(response.status).toBe(502);
-    expect(await response.json()).toEqual({ error: 'BadGateway', message: 'The gifts service is not available right now. Please try again.' });
+    expect(await json(response)).toEqual({ error: 'BadGateway', message: 'The gifts service is not available right now. Please try again.' });
   });
 
   it('when /healthz is asked, then it reports every dependency and 503 while one is down', async () => {
     const response = await fetch(`${base}/healthz`);
-    const body = await response.json();
+    const body = await json(response);
     expect(response.status).toBe(503);
     expect(body.dependencies.content.status).toBe('up');
     expect(body.dependencies.quiz.status).toBe('up');
@@ -109,10 +112,10 @@ describe('gateway', () => {
   it('when an unknown route is called, then 404 with a message', async () => {
     const response = await fetch(`${base}/nope`);
     expect(response.status).toBe(404);
-    expect((await response.json()).message).toBe('The requested resource was not found.');
+    expect((await json(response)).message).toBe('The requested resource was not found.');
   });
 
   it('when a service OpenAPI document is asked, then the service gets /openapi.json', async () => {
-    expect(await (await fetch(`${base}/openapi/quiz.json`)).json()).toMatchObject({ service: 'quiz', url: '/openapi.json' });
+    expect(await json(await fetch(`${base}/openapi/quiz.json`))).toMatchObject({ service: 'quiz', url: '/openapi.json' });
   });
 });

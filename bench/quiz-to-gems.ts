@@ -1,0 +1,66 @@
+// Latency from POST /quiz-results to the gems credit being known to quiz (the answer carries the
+// new total once gems.credited came back over RabbitMQ). Starts quiz and gems in-process against
+// the real local infrastructure with throw-away databases.
+import { performance } from 'node:perf_hooks';
+import { createLearner } from '@kidslearn/lib-testkit';
+import { startServices } from '../services/quiz/test/support/harness';
+import { percentile, type BenchSection } from './types';
+
+/** The raw figures, also reported as a BenchSection for bench/run.ts. */
+export interface QuizToGemsFigures {
+  n: number;
+  /** attempts whose answer already carried the new total */
+  settledInAnswer: number;
+  p50Ms: number;
+  p99Ms: number;
+  meanMs: number;
+  maxMs: number;
+}
+
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+export async function benchQuizToGems({ n = 200 }: { n?: number } = {}): Promise<BenchSection & { raw: QuizToGemsFigures }> {
+  const services = await startServices();
+  try {
+    const learner = await createLearner();
+    const lessonIds = [await services.createLesson(['A', 'B', 'C', 'D', 'A']), await services.createLesson(['B', 'B', 'C', 'D', 'A'])];
+    const attempts = services.quizDb!.collection('attempts');
+    const samples: number[] = [];
+    let settledInAnswer = 0;
+    for (let i = 0; i < n; i += 1) {
+      const started = performance.now();
+      const res = await fetch(`${services.quizUrl}/quiz-results`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${learner.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ quizId: lessonIds[i % 2], answers: ['A', 'B', 'C', 'D', i % 3 === 0 ? 'A' : null] }),
+      });
+      const body = (await res.json()) as { attemptId: string; gems: number | null };
+      if (res.status !== 201) throw new Error(`POST /quiz-results answered ${res.status}`);
+      if (body.gems !== null) settledInAnswer += 1;
+      else {
+        // Not settled within the service's wait: measure until it is.
+        while (!(await attempts.findOne({ _id: body.attemptId as never, settledAt: { $ne: null } }))) await new Promise((r) => setTimeout(r, 5));
+      }
+      samples.push(performance.now() - started);
+    }
+    const raw: QuizToGemsFigures = {
+      n,
+      settledInAnswer,
+      p50Ms: round(percentile(samples, 50)),
+      p99Ms: round(percentile(samples, 99)),
+      meanMs: round(samples.reduce((sum, v) => sum + v, 0) / Math.max(1, n)),
+      maxMs: round(Math.max(...samples)),
+    };
+    return {
+      title: `Quiz result to gems credited (POST /quiz-results until gems.credited is back), N=${n}`,
+      figures: [
+        { name: 'quiz → gems p50', value: raw.p50Ms, unit: 'ms' },
+        { name: 'quiz → gems p99', value: raw.p99Ms, unit: 'ms' },
+      ],
+      notes: [`${settledInAnswer}/${n} answers already carried the new gem total; mean ${raw.meanMs} ms, max ${raw.maxMs} ms`],
+      raw,
+    };
+  } finally {
+    await services.stop();
+  }
+}

@@ -1,0 +1,63 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from './browser';
+import { PORTAL_URL } from './portal';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const needsBackend = () => {
+  const missing = process.env.E2E_BACKEND_MISSING;
+  if (missing) throw new Error(`This journey needs the running backend; missing: ${missing}`);
+};
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  return context.newPage();
+}
+
+describe('portal journeys', () => {
+  it('when a visitor opens the portal, then the home page shows with parent reviews', async () => {
+    needsBackend();
+    const page = await newPage();
+    await page.goto(PORTAL_URL);
+    await page.getByRole('heading', { name: 'Empowering students from small age towards vision' }).waitFor();
+    await page.getByRole('heading', { name: 'What Parents Say' }).waitFor();
+    await page.locator('.pub-review-card.is-center, .pub-empty').first().waitFor();
+    await page.context().close();
+  });
+
+  it('when the demo learner logs in through the Keycloak page, then they come back where they started', async () => {
+    needsBackend();
+    const page = await newPage();
+    await page.goto(`${PORTAL_URL}/about`);
+    await page.getByRole('heading', { name: 'About Us' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(/localhost:8080\/realms\/kidslearn\//);
+    await page.locator('input[name="username"]').fill('learner@kidslearn.test');
+    await page.locator('input[name="password"]').fill('Learner123');
+    await page.locator('input[type="submit"], button[type="submit"]').first().click();
+    await page.waitForURL(`${PORTAL_URL}/about`);
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await page.getByRole('heading', { name: 'About Us' }).waitFor();
+    await page.context().close();
+  });
+
+  it('when a remote fails to load, then its area shows the fallback while the navbar and footer keep working', async () => {
+    const page = await newPage();
+    await page.route('**/localhost:3001/remoteEntry.js', (route) => route.abort());
+    await page.goto(PORTAL_URL);
+    await page.getByText('Oops! This part of KidsLearn is taking a nap.').waitFor({ timeout: 20_000 });
+    await page.getByText('© 2025 KidsLearn. All rights reserved.').waitFor();
+    await page.getByRole('link', { name: 'KidsLearn home' }).waitFor();
+    // The remote comes back: Try again mounts it without reloading the shell.
+    await page.unroute('**/localhost:3001/remoteEntry.js');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { name: 'Empowering students from small age towards vision' }).waitFor({ timeout: 20_000 });
+    await page.context().close();
+  });
+});

@@ -1,0 +1,61 @@
+import { say } from './log';
+import { pick } from './registry';
+import { assertNoErrors, formatStatus, installAll, startAll, statusAll, stopAll } from './runner';
+import { infraEnv } from './env';
+
+const USAGE = 'usage: tsx infra/local/src/cli.ts install|start|stop|status|up [component ...]';
+
+async function up(names: string[]): Promise<void> {
+  const list = pick(names);
+  const result = await startAll(list);
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    say('runner', `${signal}: stopping what this run started (${result.started.join(', ') || 'nothing'})`);
+    await stopAll(list, result.started);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGHUP', () => void shutdown('SIGHUP'));
+  if (result.errors.length > 0) {
+    await stopAll(list, result.started);
+    assertNoErrors(result.errors);
+  }
+  console.log(`\n${formatStatus(await statusAll(list), list)}\n`);
+  console.log(Object.entries(infraEnv()).map(([k, v]) => `${k}=${v}`).join('\n'));
+  say('runner', 'up: press Ctrl-C to stop what this run started');
+  setInterval(() => undefined, 1 << 30);
+}
+
+async function main(): Promise<void> {
+  const [command, ...names] = process.argv.slice(2);
+  switch (command) {
+    case 'install':
+      return installAll(pick(names));
+    case 'start': {
+      const list = pick(names);
+      const result = await startAll(list);
+      console.log(`\n${formatStatus(await statusAll(list), list)}`);
+      return assertNoErrors(result.errors);
+    }
+    case 'stop':
+      await stopAll(pick(names));
+      return;
+    case 'status': {
+      const list = pick(names);
+      console.log(formatStatus(await statusAll(list), list));
+      return;
+    }
+    case 'up':
+      return up(names);
+    default:
+      throw new Error(USAGE);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`\n[infra] FAILED: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,27 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { infraEnv } from '../env';
+import { localDir } from '../paths';
+import { components } from '../registry';
+import { assertNoErrors, startAll, stopAll } from '../runner';
+
+export const STARTED_KEY = '__KIDSLEARN_INFRA_STARTED__';
+export const startedFile = (): string => path.join(localDir, `jest-started-${process.pid}.json`);
+
+/**
+ * Jest global setup of the integration project: installs what is missing (cached), starts what is not
+ * running (reusing running servers) and exports the URLs of docs/CONTRACTS.md to the test workers.
+ * Set KIDSLEARN_INFRA=external to skip it and point the env vars at servers of your own.
+ */
+export default async function globalSetup(): Promise<void> {
+  if (process.env.KIDSLEARN_INFRA !== 'external') {
+    const result = await startAll(components);
+    if (result.errors.length > 0) {
+      await stopAll(components, result.started);
+      assertNoErrors(result.errors);
+    }
+    (globalThis as Record<string, unknown>)[STARTED_KEY] = result.started;
+    writeFileSync(startedFile(), JSON.stringify(result.started));
+  }
+  Object.assign(process.env, infraEnv());
+}

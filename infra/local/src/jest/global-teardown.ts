@@ -1,0 +1,13 @@
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { components } from '../registry';
+import { stopAll } from '../runner';
+import { STARTED_KEY, startedFile } from './global-setup';
+
+/** Stops only what the global setup of this Jest run started; servers it reused keep running. */
+export default async function globalTeardown(): Promise<void> {
+  const file = startedFile();
+  const fromGlobal = (globalThis as Record<string, unknown>)[STARTED_KEY] as string[] | undefined;
+  const started = fromGlobal ?? (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as string[]) : []);
+  rmSync(file, { force: true });
+  if (started.length > 0) await stopAll(components, started);
+}

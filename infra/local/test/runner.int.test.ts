@@ -1,0 +1,76 @@
+import net from 'node:net';
+import type { Component } from '../src/component';
+import { isPortOpen } from '../src/ports';
+import { components } from '../src/registry';
+import { startAll, statusAll } from '../src/runner';
+
+const node = process.execPath;
+
+function fakeComponent(name: string, port: number, script: string, readyTimeoutMs = 1500): Component {
+  return {
+    name,
+    ports: [port],
+    readyTimeoutMs,
+    install: async () => undefined,
+    launch: async () => ({ command: node, args: ['-e', script] }),
+    ready: async () => {
+      if (!(await isPortOpen(port))) throw new Error(`port ${port} closed`);
+    },
+  };
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('runner (real processes)', () => {
+  it('when the global setup ran, then every server component is running and healthy', async () => {
+    const statuses = await statusAll(components.filter((c) => c.launch));
+    for (const status of statuses) {
+      expect({ name: status.name, state: ['running', 'external'].includes(status.state), healthy: status.healthy }).toEqual({
+        name: status.name,
+        state: true,
+        healthy: true,
+      });
+    }
+  });
+
+  it('when a foreign process holds the port, then start fails naming the component and the port', async () => {
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    try {
+      const result = await startAll([fakeComponent('fake-taken', port, 'setInterval(() => {}, 1000)')], { install: false });
+      expect(result.started).toEqual([]);
+      expect(result.errors[0]?.message).toMatch(new RegExp(`^fake-taken: port ${port} is taken by process ${process.pid} \\(`));
+    } finally {
+      server.close();
+    }
+  });
+
+  it('when a server never becomes ready, then start gives up at its timeout with the log tail and leaves no process', async () => {
+    const port = await freePort();
+    const result = await startAll([fakeComponent('fake-slow', port, "console.log('still booting'); setInterval(() => {}, 1000)", 1000)], { install: false });
+    expect(result.errors[0]?.message).toContain('fake-slow: did not become ready within 1s.');
+    expect(result.errors[0]?.message).toContain('still booting');
+    const [status] = await statusAll([fakeComponent('fake-slow', port, '')]);
+    expect(status?.state).toBe('stopped');
+  });
+
+  it('when a server exits during start-up, then start reports its exit code and last log lines', async () => {
+    const port = await freePort();
+    const result = await startAll([fakeComponent('fake-crash', port, "console.error('boom: bad config'); process.exit(3)", 10_000)], { install: false });
+    expect(result.errors[0]?.message).toMatch(/^fake-crash: exited during start-up \(code 3\)/);
+    expect(result.errors[0]?.message).toContain('boom: bad config');
+  });
+
+  it('when a component is already running, then start reuses it instead of starting another', async () => {
+    const redis = components.find((c) => c.name === 'redis')!;
+    const result = await startAll([redis], { install: false });
+    expect(result).toEqual({ started: [], reused: ['redis'], errors: [] });
+  });
+});

@@ -1,0 +1,53 @@
+import type { GatewayApi } from '@kidslearn/shell';
+
+export interface Review {
+  _id?: string;
+  name?: string;
+  email?: string;
+  title?: string;
+  message: string;
+}
+
+export interface NewReview {
+  name: string;
+  email: string;
+  title: string;
+  message: string;
+}
+
+export interface Lesson {
+  _id: string;
+  lessonHeading: string;
+  parts?: { name: string; link: string }[];
+}
+
+const REVIEWS_CACHE_SECONDS = 30; // SPEC §9
+
+/** mfe-public's endpoints, injected into the shell's one gateway API slice. */
+export function injectPublicApi(api: GatewayApi) {
+  return api.injectEndpoints({
+    endpoints: (build) => ({
+      getReviews: build.query<Review[], void>({
+        query: () => '/review',
+        // SPEC §7: a non-array answer is treated as empty.
+        transformResponse: (body: unknown) => (Array.isArray(body) ? (body as Review[]) : []),
+        keepUnusedDataFor: REVIEWS_CACHE_SECONDS,
+        providesTags: ['Review'],
+      }),
+      addReview: build.mutation<unknown, NewReview>({
+        query: (body) => ({ url: '/review', method: 'POST', body }),
+        invalidatesTags: ['Review'],
+      }),
+      getLessons: build.query<Lesson[], void>({
+        query: () => '/lessons',
+        transformResponse: (body: unknown) => (Array.isArray(body) ? (body as Lesson[]) : []),
+        providesTags: ['Lesson'],
+      }),
+      register: build.mutation<unknown, FormData>({
+        query: (body) => ({ url: '/registrations', method: 'POST', body }),
+      }),
+    }),
+  });
+}
+
+export type PublicApi = ReturnType<typeof injectPublicApi>;

@@ -1,0 +1,4 @@
+import { useSelector } from 'react-redux';
+import type { RootState } from '@kidslearn/shell';
+
+export const useSessionStatus = () => useSelector((state: RootState) => state.session.status);

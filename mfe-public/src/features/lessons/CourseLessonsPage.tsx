@@ -1,0 +1,27 @@
+import { messages } from '../../messages';
+import { usePublic } from '../../app/context';
+import { Spinner } from '../shared/Spinner';
+
+export function CourseLessonsPage() {
+  const { api } = usePublic();
+  // Failed lesson fetches are only logged (SPEC §8); the list stays empty.
+  const { data: lessons = [], isLoading } = api.useGetLessonsQuery();
+  return (
+    <section className="pub-page">
+      <h1>{messages.lessons.heading}</h1>
+      {isLoading ? (
+        <Spinner label={messages.loading} />
+      ) : (
+        <ul className="pub-lessons">
+          {lessons.map((lesson, i) => (
+            <li key={lesson._id} className="pub-lesson-card">
+              <span className="pub-lesson-number" aria-hidden="true">{i + 1}</span>
+              <h2>{lesson.lessonHeading}</h2>
+              <p>{messages.lessons.subparts(lesson.parts?.length ?? 0)}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import '../../test/jsdom-polyfills';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderPublic, serveContent, type GatewayReply } from '../../test/render-public';
+
+beforeEach(() => serveContent({}));
+
+const photo = new File(['png'], 'me.png', { type: 'image/png' });
+
+function setup(reply: () => GatewayReply | Promise<GatewayReply> = () => ({ status: 201, body: {} })) {
+  const user = userEvent.setup();
+  const view = renderPublic('/authentication/registration', { gateway: () => reply() });
+  const fill = async (o: { photo?: boolean; password?: string; terms?: boolean } = {}) => {
+    await user.type(screen.getByLabelText('Your Name'), 'Lina');
+    if (o.photo !== false) await user.upload(screen.getByLabelText('Photo'), photo);
+    await user.type(screen.getByLabelText('Email'), 'lina@example.test');
+    await user.type(screen.getByLabelText('Password'), o.password ?? 'Learner123');
+    if (o.terms !== false) await user.click(screen.getByLabelText('Term & Conditions'));
+  };
+  const register = () => user.click(screen.getByRole('button', { name: 'Register' }));
+  return { ...view, user, fill, register };
+}
+
+describe('registration form (SPEC §2, §5, §8)', () => {
+  it('when the page opens, then it shows the form with a Login? link and the Google button', () => {
+    setup();
+    expect(screen.getByRole('heading', { name: 'Create an Account' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Photo')).toHaveAttribute('type', 'file');
+    expect(screen.getByRole('link', { name: 'Login?' })).toHaveAttribute('href', '/authentication');
+    expect(screen.getByRole('button', { name: /Login with Google/ })).toBeInTheDocument();
+  });
+
+  it('when no photo is chosen, then "Please select a photo." shows and nothing is sent', async () => {
+    const { fill, register, calls } = setup();
+    await fill({ photo: false });
+    await register();
+    expect(screen.getByRole('alert')).toHaveTextContent('Please select a photo.');
+    expect(calls).toHaveLength(0);
+  });
+
+  it.each(['short1A', 'alllowercase1', 'ALLUPPERCASE1', 'NoDigitsHere'])('when the password is %s, then the password rule message shows', async (password) => {
+    const { fill, register, calls } = setup();
+    await fill({ password });
+    await register();
+    expect(screen.getByRole('alert')).toHaveTextContent('Password must contain one Upperletter one Lowerletter one symbol and a digit');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('when the terms are not checked, then the terms message shows', async () => {
+    const { fill, register } = setup();
+    await fill({ terms: false });
+    await register();
+    expect(screen.getByRole('alert')).toHaveTextContent('Check the Terms and Condition Feild');
+  });
+
+  it('when the password toggle is pressed, then the password becomes visible and hidden again', async () => {
+    const { user } = setup();
+    const input = screen.getByLabelText('Password');
+    expect(input).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(input).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(input).toHaveAttribute('type', 'password');
+  });
+
+  it('when the form is valid, then it posts multipart to /registrations and shows the verification message', async () => {
+    const { fill, register, calls } = setup();
+    await fill();
+    await register();
+    expect(await screen.findByText('Verification email sent. Please check your inbox.')).toBeInTheDocument();
+    const call = calls[0]!;
+    expect(call).toMatchObject({ method: 'POST', url: '/registrations' });
+    const body = call.body as FormData;
+    expect(body.get('name')).toBe('Lina');
+    expect(body.get('email')).toBe('lina@example.test');
+    expect(body.get('password')).toBe('Learner123');
+    expect(body.get('terms')).toBe('true');
+    expect((body.get('image') as File).name).toBe('me.png');
+    expect(screen.getByLabelText('Your Name')).toHaveValue('');
+  });
+
+  it('when the server refuses, then its message shows on the page', async () => {
+    const { fill, register } = setup(() => ({ status: 409, body: { error: 'Conflict', message: 'An account with this email already exists.' } }));
+    await fill();
+    await register();
+    expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email already exists.');
+  });
+
+  it('when Login with Google is pressed, then Keycloak is opened with the google identity provider', async () => {
+    const { user, platform } = setup();
+    await user.click(screen.getByRole('button', { name: /Login with Google/ }));
+    expect(platform.auth.login).toHaveBeenCalledWith('/', { idpHint: 'google' });
+  });
+});

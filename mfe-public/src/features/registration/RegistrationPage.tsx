@@ -1,0 +1,106 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { messages } from '../../messages';
+import { usePublic } from '../../app/context';
+import { registrationError } from './validate-registration';
+
+const text = messages.registration;
+
+/** The server's own wording when it gave one (SPEC §8: registration failure shows the message). */
+function serverMessage(error: unknown): string {
+  const data = (error as { data?: { message?: unknown; error?: unknown } } | undefined)?.data;
+  if (typeof data?.message === 'string' && data.message) return data.message;
+  if (typeof data?.error === 'string' && data.error) return data.error;
+  return text.failed;
+}
+
+export function RegistrationPage() {
+  const { api, platform } = usePublic();
+  const [register, { isLoading }] = api.useRegisterMutation();
+  const [form, setForm] = useState({ name: '', email: '', password: '', terms: false });
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const [showPassword, setShowPassword] = useState(false);
+  const [error, setError] = useState('');
+  const [success, setSuccess] = useState('');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSuccess('');
+    const problem = registrationError({ ...form, photo });
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setError('');
+    const body = new FormData();
+    body.append('name', form.name.trim());
+    body.append('email', form.email.trim());
+    body.append('password', form.password);
+    body.append('terms', String(form.terms));
+    body.append('image', photo!);
+    try {
+      await register(body).unwrap();
+      setForm({ name: '', email: '', password: '', terms: false });
+      setPhoto(null);
+      setFormKey((k) => k + 1);
+      setSuccess(text.success);
+    } catch (failure) {
+      setError(serverMessage(failure));
+    }
+  };
+
+  return (
+    <section className="pub-page pub-auth">
+      <div className="pub-auth-card">
+        <h1>{text.heading}</h1>
+        <form key={formKey} onSubmit={submit} className="pub-auth-form">
+          <label className="pub-field">
+            <span>{text.name}</span>
+            <input required autoComplete="name" value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+          </label>
+          <label className="pub-field">
+            <span>{text.photo}</span>
+            <input type="file" accept="image/*" onChange={(e) => setPhoto(e.target.files?.[0] ?? null)} />
+          </label>
+          <label className="pub-field">
+            <span>{text.email}</span>
+            <input required type="email" autoComplete="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
+          </label>
+          <div className="pub-field">
+            <label htmlFor="reg-password">{text.password}</label>
+            <div className="pub-password">
+              <input
+                id="reg-password"
+                required
+                type={showPassword ? 'text' : 'password'}
+                autoComplete="new-password"
+                value={form.password}
+                onChange={(e) => setForm({ ...form, password: e.target.value })}
+              />
+              <button type="button" className="pub-toggle" aria-pressed={showPassword} onClick={() => setShowPassword((v) => !v)}>
+                {showPassword ? text.hidePassword : text.showPassword}
+              </button>
+            </div>
+          </div>
+          <label className="pub-check">
+            <input type="checkbox" checked={form.terms} onChange={(e) => setForm({ ...form, terms: e.target.checked })} />
+            <span>{text.terms}</span>
+          </label>
+          {error && <p className="pub-error" role="alert">{error}</p>}
+          {success && <p className="pub-success" role="status">{success}</p>}
+          <button type="submit" className="pub-btn pub-btn-primary pub-btn-wide" disabled={isLoading}>
+            {isLoading ? text.registering : text.register}
+          </button>
+        </form>
+        <p className="pub-auth-switch">
+          {text.haveAccount} <Link to="/authentication">{text.login}</Link>
+        </p>
+        <div className="pub-or" aria-hidden="true"><span>{text.or}</span></div>
+        <button type="button" className="pub-btn pub-btn-outline pub-btn-wide" onClick={() => void platform.auth.login('/', { idpHint: 'google' })}>
+          <span aria-hidden="true" className="pub-g">G</span> {text.google}
+        </button>
+      </div>
+    </section>
+  );
+}

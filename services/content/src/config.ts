@@ -1,0 +1,33 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { commonConfig, loadConfig } from '@kidslearn/lib-core';
+
+const flag = z.enum(['true', 'false']).default('false').transform((v) => v === 'true');
+
+export const contentConfigSchema = z.object({
+  ...commonConfig,
+  SERVICE_NAME: z.string().min(1).default('content'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4001),
+  MONGO_URL: commonConfig.MONGO_URL.default('mongodb://127.0.0.1:27017/kidslearn-content'),
+  // The browser's origin for this service's files (avatars, photos): the gateway.
+  PUBLIC_URL: z.url().default('http://localhost:4000'),
+  KEYCLOAK_BACKEND_CLIENT_ID: z.string().min(1).default('kidslearn-backend'),
+  KEYCLOAK_BACKEND_SECRET: z.string().min(1).default('kidslearn-backend-dev-secret'),
+  SEED_DEMO_DATA: flag,
+  // The avatar SVGs; set in the container image, where the code is bundled.
+  ASSETS_DIR: z.string().min(1).default(path.resolve(__dirname, '../assets')),
+  // Which proxies may set X-Forwarded-For (express "trust proxy"): the gateway on a private network.
+  TRUST_PROXY: z.string().default('loopback, linklocal, uniquelocal'),
+  REVIEW_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  REVIEW_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  REGISTRATION_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  REGISTRATION_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  REVIEWS_CACHE_SECONDS: z.coerce.number().int().min(1).default(30),
+  LESSONS_CACHE_SECONDS: z.coerce.number().int().min(1).default(300),
+});
+
+export type ContentConfig = z.infer<typeof contentConfigSchema>;
+
+export function loadContentConfig(env: Record<string, string | undefined> = process.env): ContentConfig {
+  return loadConfig(contentConfigSchema, env);
+}

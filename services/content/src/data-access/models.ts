@@ -1,0 +1,94 @@
+import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
+import { outboxFields } from '@kidslearn/lib-mongo';
+
+// Collections of kidslearn-content. FerretDB 1.24: every change is a single-document update; events
+// ride in the same document (outbox) so a crash between write and publish loses nothing.
+
+const partSchema = new Schema({ name: { type: String, required: true }, link: { type: String, required: true } }, { _id: false });
+const questionSchema = new Schema(
+  {
+    question: { type: String, required: true },
+    optionA: { type: String, required: true },
+    optionB: { type: String, required: true },
+    optionC: { type: String, required: true },
+    optionD: { type: String, required: true },
+    correctAnswer: { type: String, required: true, enum: ['A', 'B', 'C', 'D'] },
+  },
+  { _id: false },
+);
+
+const lessonSchema = new Schema(
+  {
+    lessonHeading: { type: String, required: true },
+    parts: { type: [partSchema], default: [] },
+    quiz: { type: [questionSchema], default: [] },
+    createdAt: { type: Date, default: () => new Date() },
+    ...outboxFields,
+  },
+  { collection: 'lessons', versionKey: false },
+);
+
+const reviewSchema = new Schema(
+  {
+    name: { type: String },
+    title: { type: String },
+    email: { type: String },
+    message: { type: String, required: true },
+    createdAt: { type: Date, default: () => new Date() },
+  },
+  { collection: 'reviews', versionKey: false },
+);
+
+const avatarSchema = new Schema({ file: { type: String, required: true, unique: true } }, { collection: 'avatars', versionKey: false });
+
+const userSchema = new Schema(
+  {
+    email: { type: String, required: true, unique: true },
+    name: { type: String, default: '' },
+    role: { type: String, enum: ['user', 'admin'], default: 'user' },
+    gems: { type: Number, default: 0 },
+    // Version of the last gems.balance.changed applied: a stale event never overwrites a newer balance.
+    gemsVersion: { type: Number, default: 0 },
+    img: { type: String, default: '' },
+    // The user's own picture (registration photo or first sign-in picture): an allowed avatar choice.
+    photoUrl: { type: String },
+    created_At: { type: String },
+    last_log_in: { type: String },
+    ...outboxFields,
+  },
+  { collection: 'users', versionKey: false },
+);
+
+const photoSchema = new Schema(
+  {
+    contentType: { type: String, required: true },
+    size: { type: Number, required: true },
+    data: { type: Buffer, required: true },
+    createdAt: { type: Date, default: () => new Date() },
+  },
+  { collection: 'photos', versionKey: false },
+);
+
+export type LessonDoc = InferSchemaType<typeof lessonSchema>;
+export type ReviewDoc = InferSchemaType<typeof reviewSchema>;
+export type AvatarDoc = InferSchemaType<typeof avatarSchema>;
+export type UserDoc = InferSchemaType<typeof userSchema>;
+export type PhotoDoc = InferSchemaType<typeof photoSchema>;
+
+export interface Models {
+  Lesson: Model<LessonDoc>;
+  Review: Model<ReviewDoc>;
+  Avatar: Model<AvatarDoc>;
+  User: Model<UserDoc>;
+  Photo: Model<PhotoDoc>;
+}
+
+export function createModels(conn: Connection): Models {
+  return {
+    Lesson: conn.model('Lesson', lessonSchema),
+    Review: conn.model('Review', reviewSchema),
+    Avatar: conn.model('Avatar', avatarSchema),
+    User: conn.model('User', userSchema),
+    Photo: conn.model('Photo', photoSchema),
+  };
+}

@@ -1,0 +1,148 @@
+import { createEvent } from '@kidslearn/lib-events';
+import type { Role, UserView } from '../domain/user';
+import type { Models } from './models';
+
+type UserLike = {
+  _id: unknown;
+  name?: string | null;
+  email: string;
+  role?: string | null;
+  gems?: number | null;
+  img?: string | null;
+  created_At?: string | null;
+  last_log_in?: string | null;
+};
+
+export function toUserView(doc: UserLike): UserView {
+  const view: UserView = {
+    _id: String(doc._id),
+    name: doc.name ?? '',
+    email: doc.email,
+    role: doc.role === 'admin' ? 'admin' : 'user',
+    gems: doc.gems ?? 0,
+    img: doc.img ?? '',
+  };
+  if (doc.created_At) view.created_At = doc.created_At;
+  if (doc.last_log_in) view.last_log_in = doc.last_log_in;
+  return view;
+}
+
+const INTERNAL = { outbox: 0, processedEventIds: 0, gemsVersion: 0, photoUrl: 0 } as const;
+const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
+
+export interface SignIn {
+  email: string;
+  name: string;
+  role: Role;
+  img?: string;
+}
+
+export function createUsersStore({ User }: Models) {
+  const now = () => new Date().toISOString();
+
+  return {
+    async findByEmail(email: string): Promise<UserView | null> {
+      const doc = await User.findOne({ email }, INTERNAL).lean();
+      return doc ? toUserView(doc as UserLike) : null;
+    },
+
+    async findById(id: string): Promise<UserView | null> {
+      const doc = await User.findById(id, INTERNAL).lean();
+      return doc ? toUserView(doc as UserLike) : null;
+    },
+
+    async photoUrlOf(email: string): Promise<string | null> {
+      const doc = await User.findOne({ email }, { photoUrl: 1 }).lean();
+      return doc?.photoUrl ?? null;
+    },
+
+    async list(): Promise<UserView[]> {
+      const docs = await User.find({}, INTERNAL).sort({ created_At: 1, _id: 1 }).lean();
+      return docs.map((doc) => toUserView(doc as UserLike));
+    },
+
+    async counts(): Promise<{ totalUsers: number; totalAdmin: number }> {
+      const [totalUsers, totalAdmin] = await Promise.all([User.countDocuments({}), User.countDocuments({ role: 'admin' })]);
+      return { totalUsers, totalAdmin };
+    },
+
+    /**
+     * After sign-in: create or refresh the caller's own record. Gems start at 0 and are only ever
+     * changed by gems events; the picture is only taken the first time (later changes go through
+     * the avatar route).
+     */
+    async upsertOnSignIn({ email, name, role, img }: SignIn): Promise<{ user: UserView; created: boolean }> {
+      const stamp = now();
+      const onInsert: Record<string, unknown> = { gems: 0, gemsVersion: 0, created_At: stamp, img: img ?? '' };
+      if (img) onInsert.photoUrl = img;
+      const set: Record<string, unknown> = { role, last_log_in: stamp };
+      if (name) set.name = name;
+      else onInsert.name = '';
+      const run = () => User.updateOne({ email }, { $set: set, $setOnInsert: onInsert }, { upsert: true });
+      let result;
+      try {
+        result = await run();
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+        result = await run(); // two first sign-ins raced: the second one now updates
+      }
+      const user = await this.findByEmail(email);
+      if (!user) throw new Error(`user ${email} vanished after upsert`);
+      return { user, created: result.upsertedCount > 0 };
+    },
+
+    /** The record created by registration: role user, 0 gems, the uploaded photo as avatar. */
+    async createRegistered(email: string, name: string, photoUrl: string): Promise<void> {
+      await User.updateOne(
+        { email },
+        {
+          $set: { name, img: photoUrl, photoUrl },
+          $setOnInsert: { role: 'user', gems: 0, gemsVersion: 0, created_At: now() },
+        },
+        { upsert: true },
+      );
+    },
+
+    async setAvatar(email: string, img: string): Promise<UserView | null> {
+      const matched = await User.updateOne({ email }, { $set: { img } });
+      return matched.matchedCount ? this.findByEmail(email) : null;
+    },
+
+    /** The local mirror of the Keycloak role, with `user.role.changed` in the same document. */
+    async setRole(id: string, email: string, role: Role): Promise<UserView | null> {
+      const event = createEvent('user.role.changed', { email, role });
+      await User.updateOne({ _id: id }, { $set: { role }, $push: { outbox: event } });
+      return this.findById(id);
+    },
+
+    /**
+     * gems.balance.changed: the higher version wins, so redelivered or out-of-order events change
+     * nothing. A user not known yet gets a minimal record that sign-in completes later.
+     */
+    async applyGemsBalance(email: string, balance: number, version: number): Promise<boolean> {
+      try {
+        const result = await User.updateOne(
+          { email, gemsVersion: { $lt: version } },
+          { $set: { gems: balance, gemsVersion: version }, $setOnInsert: { role: 'user', name: '', img: '', created_At: now() } },
+          { upsert: true },
+        );
+        return result.modifiedCount + result.upsertedCount > 0;
+      } catch (err) {
+        if (isDuplicateKey(err)) return false; // the record holds a newer (or the same) version
+        throw err;
+      }
+    },
+
+    async seed(users: { email: string; name: string; role: Role; img: string }[]): Promise<void> {
+      for (const { email, name, role, img } of users) {
+        await User.updateOne(
+          { email },
+          { $setOnInsert: { name, role, img, gems: 0, gemsVersion: 0, created_At: now() } },
+          { upsert: true },
+        );
+      }
+    },
+  };
+}
+
+export type UsersStore = ReturnType<typeof createUsersStore>;

@@ -1,0 +1,16 @@
+// What this service needs from the identity provider (Keycloak admin API through lib-auth).
+export interface NewIdentity {
+  email: string;
+  firstName: string;
+  lastName: string;
+  password: string;
+}
+
+export interface IdentityAdmin {
+  findUserIdByEmail(email: string): Promise<string | null>;
+  /** Creates an enabled, unverified user with the VERIFY_EMAIL required action; 'exists' when the email is taken. */
+  createUnverifiedUser(user: NewIdentity): Promise<{ id: string } | 'exists'>;
+  sendVerifyEmail(userId: string): Promise<void>;
+  addRealmRole(userId: string, role: string): Promise<void>;
+  removeRealmRole(userId: string, role: string): Promise<void>;
+}

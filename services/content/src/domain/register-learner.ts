@@ -1,0 +1,43 @@
+import { AppError, type Logger } from '@kidslearn/lib-core';
+import type { PhotosStore } from '../data-access/photos-store';
+import type { UsersStore } from '../data-access/users-store';
+import { messages } from '../messages';
+import type { IdentityAdmin } from './identity';
+import { splitName, type ValidRegistration } from './registration';
+
+interface Deps {
+  identity: IdentityAdmin;
+  photos: PhotosStore;
+  users: UsersStore;
+  logger: Logger;
+}
+
+/**
+ * Registration (SPEC §5, ARCHITECTURE "Identity"): keep the photo, create the Keycloak account
+ * (unverified, VERIFY_EMAIL), send the verification mail (a failure is only logged), then the local
+ * user record (role user, 0 gems, the photo as avatar).
+ */
+export async function registerLearner({ identity, photos, users, logger }: Deps, form: ValidRegistration): Promise<void> {
+  if (await identity.findUserIdByEmail(form.email)) throw AppError.conflict(messages.registration.emailTaken);
+
+  const photoId = await photos.save(form.photo.buffer, form.photo.contentType);
+  let created: { id: string } | 'exists';
+  try {
+    created = await identity.createUnverifiedUser({ email: form.email, password: form.password, ...splitName(form.name) });
+  } catch (err) {
+    await photos.remove(photoId);
+    throw err;
+  }
+  if (created === 'exists') {
+    await photos.remove(photoId);
+    throw AppError.conflict(messages.registration.emailTaken);
+  }
+
+  try {
+    await identity.sendVerifyEmail(created.id);
+  } catch (err) {
+    logger.error({ err, email: form.email }, 'verification email could not be sent');
+  }
+
+  await users.createRegistered(form.email, form.name, photos.urlOf(photoId));
+}

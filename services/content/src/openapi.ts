@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { changeAvatarSchema } from './domain/avatar';
+import { createLessonSchema } from './domain/lesson';
+import { createReviewSchema } from './domain/review';
+import { upsertUserSchema } from './domain/user';
+import { messages } from './messages';
+
+const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });
+const json = (s: object) => ({ content: { 'application/json': { schema: s } } });
+const bearer = [{ bearer: [] }];
+const error = { description: 'Error', ...json({ $ref: '#/components/schemas/Error' }) };
+const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [String(c), error]));
+const emailQuery = { name: 'email', in: 'query', required: true, schema: { type: 'string' } };
+const userIdParam = { name: 'userId', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9a-f]{24}$' } };
+const user = { $ref: '#/components/schemas/User' };
+
+export const openApiDocument = {
+  openapi: '3.1.0',
+  info: { title: 'KidsLearn content service', version: '1.0.0', description: 'Lessons, reviews, avatars, the user directory and registration.' },
+  components: {
+    securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+    schemas: {
+      Error: { type: 'object', properties: { error: { type: 'string' }, message: { type: 'string' }, code: { type: 'string' } } },
+      User: {
+        type: 'object',
+        properties: {
+          _id: { type: 'string' }, name: { type: 'string' }, email: { type: 'string' }, role: { enum: ['user', 'admin'] },
+          gems: { type: 'number' }, img: { type: 'string' }, created_At: { type: 'string' }, last_log_in: { type: 'string' },
+        },
+      },
+      NewLesson: schema(createLessonSchema),
+      NewReview: schema(createReviewSchema),
+    },
+  },
+  paths: {
+    '/lessons': {
+      get: { summary: 'All lessons; correctAnswer only for admins', responses: { 200: { description: 'Lessons' } } },
+      post: { summary: 'Create a lesson (admin); publishes lesson.created', security: bearer, requestBody: json({ $ref: '#/components/schemas/NewLesson' }), responses: { 201: { description: 'Created' }, ...errors(400, 401, 403) } },
+    },
+    '/review': {
+      get: { summary: 'Reviews, newest first (cached 30 s)', responses: { 200: { description: 'Reviews' } } },
+      post: { summary: 'Leave a review (rate limited per IP)', requestBody: json({ $ref: '#/components/schemas/NewReview' }), responses: { 201: { description: 'The review' }, ...errors(400, 429) } },
+    },
+    '/avaters': { get: { summary: 'Avatar catalogue: [{img}]', responses: { 200: { description: 'Avatars' } } } },
+    '/avater/{email}': {
+      patch: {
+        summary: 'Change avatar (self or admin); img must be a catalogue avatar or the own photo',
+        security: bearer,
+        parameters: [{ name: 'email', in: 'path', required: true, schema: { type: 'string' } }],
+        requestBody: json(schema(changeAvatarSchema)),
+        responses: { 200: json(user), ...errors(400, 401, 403, 404) },
+      },
+    },
+    '/users': {
+      post: { summary: "Upsert the caller's own record after sign-in (role and gems from the client are ignored)", security: bearer, requestBody: json(schema(upsertUserSchema)), responses: { 200: json(user), 201: json(user), ...errors(400, 401, 403) } },
+      get: { summary: 'With ?email= (self or admin): [user]; without: all users (admin)', security: bearer, parameters: [{ ...emailQuery, required: false }], responses: { 200: { description: 'Users' }, ...errors(400, 401, 403) } },
+    },
+    '/users/email': { get: { summary: 'One user by email (self or admin)', security: bearer, parameters: [emailQuery], responses: { 200: json(user), ...errors(400, 401, 403, 404) } } },
+    '/users/search': { get: { summary: `Find a user by email (admin); 404 '${messages.user.notFound}'`, security: bearer, parameters: [emailQuery], responses: { 200: json(user), ...errors(400, 401, 403, 404) } } },
+    '/users/{userId}/make-admin': { put: { summary: 'Promote (admin); publishes user.role.changed', security: bearer, parameters: [userIdParam], responses: { 200: json(user), ...errors(400, 401, 403, 404) } } },
+    '/users/{userId}/remove-admin': { put: { summary: 'Demote (admin; not oneself → 409); publishes user.role.changed', security: bearer, parameters: [userIdParam], responses: { 200: json(user), ...errors(400, 401, 403, 404, 409) } } },
+    '/admin/overview': { get: { summary: 'totalLesson, totalAdmin, totalUsers (admin)', security: bearer, responses: { 200: { description: 'Counts' }, ...errors(401, 403) } } },
+    '/registrations': {
+      post: {
+        summary: 'Register (multipart: name, email, password, terms, image ≤ 2 MB PNG/JPEG/WebP/GIF); rate limited per IP',
+        requestBody: {
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                required: ['name', 'email', 'password', 'terms', 'image'],
+                properties: { name: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, terms: { type: 'string' }, image: { type: 'string', format: 'binary' } },
+              },
+            },
+          },
+        },
+        responses: { 201: { description: messages.registration.success }, ...errors(400, 409, 413, 429) },
+      },
+    },
+    '/photos/{id}': { get: { summary: 'A registration photo', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: { 200: { description: 'Image' }, ...errors(404) } } },
+    '/assets/content/avatars/{file}': { get: { summary: 'Avatar SVG files', parameters: [{ name: 'file', in: 'path', required: true, schema: { type: 'string' } }], responses: { 200: { description: 'SVG' } } } },
+  },
+};

@@ -1,0 +1,131 @@
+import { createLearner, tokenFor } from '@kidslearn/lib-testkit';
+import { demoLessons } from '../src/seed/demo-lessons';
+import { observeEvents } from './support/rabbit';
+import { bearer, startContent, type TestService } from './support/service';
+
+const newLesson = () => ({
+  lessonHeading: `Counting by 3s ${Date.now()}`,
+  parts: [
+    { name: 'Skip counting', link: 'https://www.youtube.com/watch?v=abcdefghijk' },
+    { name: 'Practice', link: 'https://youtu.be/abcdefghijk' },
+  ],
+  quiz: [
+    { question: '3 + 3?', optionA: '6', optionB: '7', optionC: '8', optionD: '9', correctAnswer: 'A' },
+    { question: '9 + 3?', optionA: '11', optionB: '13', optionC: '12', optionD: '10', correctAnswer: 'C' },
+  ],
+});
+
+describe('lessons (integration)', () => {
+  let svc: TestService;
+  let admin: string;
+  let learner: string;
+
+  beforeAll(async () => {
+    svc = await startContent();
+    admin = await tokenFor('admin@kidslearn.test', 'Admin1234');
+    learner = (await createLearner()).token;
+  });
+  afterAll(() => svc.stop());
+
+  it('when the demo data is seeded, then at least 6 lessons with 2-4 parts and 5 questions are listed', async () => {
+    const res = await svc.http().get('/lessons').expect(200);
+    expect(res.body.length).toBeGreaterThanOrEqual(6);
+    for (const lesson of res.body) {
+      expect(lesson.parts.length).toBeGreaterThanOrEqual(2);
+      expect(lesson.parts.length).toBeLessThanOrEqual(4);
+      expect(lesson.quiz).toHaveLength(5);
+    }
+  });
+
+  it('when a visitor or a learner reads lessons, then no correctAnswer is sent', async () => {
+    const visitor = await svc.http().get('/lessons').expect(200);
+    const asLearner = await svc.http().get('/lessons').set(bearer(learner)).expect(200);
+    expect(JSON.stringify(visitor.body)).not.toContain('correctAnswer');
+    expect(JSON.stringify(asLearner.body)).not.toContain('correctAnswer');
+    expect(asLearner.body[0].quiz[0]).toEqual(expect.objectContaining({ question: expect.any(String), optionA: expect.any(String) }));
+  });
+
+  it('when an admin reads lessons, then the full quiz with correct answers is sent', async () => {
+    const res = await svc.http().get('/lessons').set(bearer(admin)).expect(200);
+    const seeded = res.body.find((l: { _id: string }) => l._id === demoLessons[0]!._id);
+    expect(seeded.quiz.map((q: { correctAnswer: string }) => q.correctAnswer)).toEqual(demoLessons[0]!.quiz.map((q) => q.correctAnswer));
+  });
+
+  it('when a forged token reads lessons, then it is treated as a visitor', async () => {
+    const res = await svc.http().get('/lessons').set(bearer('not.a.token')).expect(200);
+    expect(JSON.stringify(res.body)).not.toContain('correctAnswer');
+  });
+
+  it('when an admin creates a lesson, then it is listed at once and lesson.created with the answer key is published', async () => {
+    const events = await observeEvents(['lesson.created']);
+    try {
+      await svc.http().get('/lessons').expect(200); // warm the cache
+      const lesson = newLesson();
+      const res = await svc.http().post('/lessons').set(bearer(admin)).send(lesson).expect(201);
+      expect(res.body).toMatchObject({ _id: expect.any(String), lessonHeading: lesson.lessonHeading, parts: lesson.parts });
+
+      const event = await events.waitFor((e) => (e.data as { lessonId: string }).lessonId === res.body._id);
+      expect(event).toMatchObject({ type: 'lesson.created', version: 1, data: { lessonHeading: lesson.lessonHeading, answerKey: ['A', 'C'] } });
+
+      const list = await svc.http().get('/lessons').expect(200);
+      expect(list.body.map((l: { _id: string }) => l._id)).toContain(res.body._id);
+    } finally {
+      await events.close();
+    }
+  });
+
+  it('when the seeded lessons are new, then lesson.created is published for each of them', async () => {
+    const events = await observeEvents(['lesson.created']);
+    const fresh = await startContent();
+    try {
+      for (const lesson of demoLessons) {
+        const event = await events.waitFor((e) => (e.data as { lessonId: string }).lessonId === lesson._id);
+        expect((event.data as { answerKey: string[] }).answerKey).toEqual(lesson.quiz.map((q) => q.correctAnswer));
+      }
+    } finally {
+      await fresh.stop();
+      await events.close();
+    }
+  });
+
+  it('when the demo data is seeded again on the same database, then nothing is added or re-published', async () => {
+    const counts = async (s: TestService) => {
+      const [lessons, reviews, avatars] = await Promise.all(['/lessons', '/review', '/avaters'].map((p) => s.http().get(p)));
+      return [lessons!.body.length, reviews!.body.length, avatars!.body.length];
+    };
+    const before = await counts(svc);
+    const events = await observeEvents(['lesson.created']);
+    const again = await startContent({ MONGO_URL: svc.config.MONGO_URL });
+    try {
+      expect(await counts(again)).toEqual(before);
+      await new Promise((r) => setTimeout(r, 500));
+      const seededIds = new Set(demoLessons.map((l) => l._id));
+      expect(events.seen.filter((e) => seededIds.has((e.data as { lessonId: string }).lessonId))).toHaveLength(0);
+    } finally {
+      await again.stop();
+      await events.close();
+    }
+  });
+
+  it.each([
+    ['an empty body', {}],
+    ['no parts', { ...newLesson(), parts: [] }],
+    ['no questions', { ...newLesson(), quiz: [] }],
+    ['a link that is not a URL', { ...newLesson(), parts: [{ name: 'x', link: 'ftp://x.test/a' }] }],
+    ['a correct answer E', { ...newLesson(), quiz: [{ ...newLesson().quiz[0], correctAnswer: 'E' }] }],
+    ['a missing option', { ...newLesson(), quiz: [{ ...newLesson().quiz[0], optionD: undefined }] }],
+    ['an operator object as heading', { ...newLesson(), lessonHeading: { $gt: '' } }],
+    ['a heading of the wrong type', { ...newLesson(), lessonHeading: 42 }],
+    ['parts that are not a list', { ...newLesson(), parts: 'many' }],
+    ['an oversize heading', { ...newLesson(), lessonHeading: 'x'.repeat(201) }],
+  ])('when an admin sends %s, then 400 with a message and no lesson is added', async (_case, body) => {
+    const before = (await svc.http().get('/lessons').expect(200)).body.length;
+    const res = await svc.http().post('/lessons').set(bearer(admin)).send(body).expect(400);
+    expect(res.body.message).toEqual(expect.any(String));
+    expect((await svc.http().get('/lessons').expect(200)).body).toHaveLength(before);
+  });
+
+  it('when the body is not JSON, then 400', async () => {
+    await svc.http().post('/lessons').set(bearer(admin)).set('content-type', 'application/json').send('{oops').expect(400);
+  });
+});

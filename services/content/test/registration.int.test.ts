@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { tokenFor } from '@kidslearn/lib-testkit';
+import { messages } from '../src/messages';
+import { deleteKeycloakUser, keycloakUser } from './support/keycloak';
+import { waitForMailTo } from './support/maildev';
+import { bearer, fromIp, startContent, type TestService } from './support/service';
+
+const m = messages.registration;
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+const newEmail = () => `reg-${randomBytes(4).toString('hex')}@kidslearn.test`;
+
+describe('registration (integration)', () => {
+  let svc: TestService;
+  let admin: string;
+  const created: string[] = [];
+
+  beforeAll(async () => {
+    svc = await startContent();
+    admin = await tokenFor('admin@kidslearn.test', 'Admin1234');
+  });
+  afterAll(async () => {
+    await Promise.all(created.map((email) => deleteKeycloakUser(email).catch(() => undefined)));
+    await svc.stop();
+  });
+
+  const register = (fields: Record<string, string | undefined>, photo: { data: Buffer; type?: string; name?: string } | null = { data: PNG }) => {
+    const req = svc.http().post('/registrations').set(fromIp());
+    for (const [key, value] of Object.entries(fields)) if (value !== undefined) req.field(key, value);
+    if (photo) req.attach('image', photo.data, { filename: photo.name ?? 'me.png', contentType: photo.type ?? 'image/png' });
+    return req;
+  };
+  const valid = (email: string) => ({ name: 'Rita Reader', email, password: 'Secret123', terms: 'true' });
+  const localUser = (email: string) => svc.http().get('/users/email').query({ email }).set(bearer(admin));
+
+  it('when the form is valid, then a Keycloak user with VERIFY_EMAIL, a verification mail, a stored photo and a local record are created', async () => {
+    const email = newEmail();
+    created.push(email);
+    const res = await register(valid(email.toUpperCase())).expect(201);
+    expect(res.body).toEqual({ message: 'Verification email sent. Please check your inbox.' });
+
+    const kc = await keycloakUser(email);
+    expect(kc).toMatchObject({ username: email, email, enabled: true, emailVerified: false, firstName: 'Rita', lastName: 'Reader' });
+    expect(kc?.requiredActions).toContain('VERIFY_EMAIL');
+
+    const mail = await waitForMailTo(email);
+    expect(mail.subject).toEqual(expect.any(String));
+
+    const user = (await localUser(email).expect(200)).body;
+    expect(user).toMatchObject({ email, name: 'Rita Reader', role: 'user', gems: 0, img: expect.stringContaining('/photos/') });
+    const photo = await svc.http().get(new URL(user.img).pathname).expect(200);
+    expect(photo.headers['content-type']).toBe('image/png');
+    expect(Buffer.compare(photo.body as Buffer, PNG)).toBe(0);
+  });
+
+  it('when the email is already registered, then 409 with a clear message', async () => {
+    const res = await register(valid('learner@kidslearn.test')).expect(409);
+    expect(res.body.message).toBe(m.emailTaken);
+  });
+
+  it.each([
+    ['no photo', valid(newEmail()), null, m.photoRequired],
+    ['a text file posing as PNG', valid(newEmail()), { data: Buffer.from('hello, not an image'), type: 'image/png' }, m.photoType],
+    ['no terms', { ...valid(newEmail()), terms: undefined }, undefined, m.termsRequired],
+    ['a password without a digit', { ...valid(newEmail()), password: 'Secretpass' }, undefined, m.passwordRule],
+    ['a password of 7 characters', { ...valid(newEmail()), password: 'Secre12' }, undefined, m.passwordRule],
+    ['no name', { ...valid(newEmail()), name: undefined }, undefined, m.nameRequired],
+    ['an invalid email', { ...valid(newEmail()), email: 'not-an-email' }, undefined, m.emailInvalid],
+  ])('when the form has %s, then 400 with the SPEC message and nothing is created', async (_case, fields, photo, message) => {
+    const res = await register(fields, photo === undefined ? { data: PNG } : photo).expect(400);
+    expect(res.body.message).toBe(message);
+    if (fields.email?.includes('@')) {
+      expect(await keycloakUser(fields.email)).toBeUndefined();
+      await localUser(fields.email).expect(404);
+    }
+  });
+
+  it('when the photo is over 2 MB, then 413 and nothing is created', async () => {
+    const email = newEmail();
+    const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024)]);
+    const res = await register(valid(email), { data: big }).expect(413);
+    expect(res.body.message).toBe(m.photoTooLarge);
+    expect(await keycloakUser(email)).toBeUndefined();
+  });
+
+  it('when the request is JSON instead of a form, then 400', async () => {
+    await svc.http().post('/registrations').set(fromIp()).send(valid(newEmail())).expect(400);
+  });
+
+  it('when a photo id is unknown or malformed, then 404', async () => {
+    await svc.http().get('/photos/0123456789abcdef01234567').expect(404);
+    await svc.http().get('/photos/..%2F..%2Fetc').expect(404);
+  });
+
+  it('when one address registers too often, then 429', async () => {
+    const limited = await startContent({ REGISTRATION_RATE_LIMIT: '2', SEED_DEMO_DATA: 'false' });
+    try {
+      const ip = fromIp();
+      for (let i = 0; i < 2; i++) await limited.http().post('/registrations').set(ip).field('name', 'x').expect(400);
+      const res = await limited.http().post('/registrations').set(ip).field('name', 'x').expect(429);
+      expect(res.body.message).toBe('Too many requests. Please try again later.');
+    } finally {
+      await limited.stop();
+    }
+  });
+});

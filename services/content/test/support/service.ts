@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import request from 'supertest';
+import { createLogger } from '@kidslearn/lib-core';
+import { uniqueDbUrl } from '@kidslearn/lib-testkit';
+import { buildService } from '../../src/app';
+import { loadContentConfig, type ContentConfig } from '../../src/config';
+
+export type TestService = Awaited<ReturnType<typeof startContent>>;
+
+/** A content service in this process: its own database, queue and Redis keys. */
+export async function startContent(overrides: Record<string, string> = {}) {
+  const config: ContentConfig = loadContentConfig({
+    ...process.env,
+    SERVICE_NAME: `content-test-${randomBytes(4).toString('hex')}`,
+    MONGO_URL: uniqueDbUrl('content'),
+    PORT: '0',
+    SEED_DEMO_DATA: 'true',
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  });
+  // CONTENT_TEST_LOG=debug shows the service's log while debugging a test.
+  const service = await buildService(config, createLogger(config.SERVICE_NAME, process.env.CONTENT_TEST_LOG ?? 'silent'));
+  const url = await service.start();
+  return { service, url, config, http: () => request(service.app), stop: () => service.stop() };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A distinct client address per test, seen through the trusted-proxy header. */
+export const fromIp = () => ({ 'x-forwarded-for': `10.${rand()}.${rand()}.${rand()}` });
+const rand = () => Math.floor(Math.random() * 250) + 1;
+
+export async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > until) return value;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}

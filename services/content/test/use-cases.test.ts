@@ -1,0 +1,95 @@
+import { AppError, createLogger } from '@kidslearn/lib-core';
+import { changeRole } from '../src/domain/change-role';
+import type { IdentityAdmin } from '../src/domain/identity';
+import { registerLearner } from '../src/domain/register-learner';
+import type { PhotosStore } from '../src/data-access/photos-store';
+import type { UsersStore } from '../src/data-access/users-store';
+import { handleGemsBalanceChanged } from '../src/entry-points/messaging/gems-balance-consumer';
+import { createEvent } from '@kidslearn/lib-events';
+
+const logger = createLogger('test', 'silent');
+const form = { name: 'Rita Reader', email: 'rita@x.test', password: 'Secret123', photo: { buffer: Buffer.from('x'), contentType: 'image/png' as const } };
+
+function fakes(overrides: Partial<IdentityAdmin> = {}) {
+  const calls: string[] = [];
+  const identity: IdentityAdmin = {
+    findUserIdByEmail: async () => null,
+    createUnverifiedUser: async () => ({ id: 'kc-1' }),
+    sendVerifyEmail: async () => void calls.push('mail'),
+    addRealmRole: async (id, role) => void calls.push(`add ${id} ${role}`),
+    removeRealmRole: async (id, role) => void calls.push(`remove ${id} ${role}`),
+    ...overrides,
+  };
+  const photos = {
+    save: async () => (calls.push('photo saved'), 'p1'),
+    remove: async (id: string) => void calls.push(`photo removed ${id}`),
+    urlOf: (id: string) => `http://gw/photos/${id}`,
+  } as unknown as PhotosStore;
+  const users = {
+    createRegistered: async (email: string, _name: string, url: string) => void calls.push(`user ${email} ${url}`),
+    findById: async (id: string) => (id === 'u1' ? { _id: 'u1', email: 'me@x.test', role: 'admin' } : id === 'u2' ? { _id: 'u2', email: 'kid@x.test', role: 'user' } : null),
+    setRole: async (id: string, email: string, role: string) => (calls.push(`local ${email} ${role}`), { _id: id, email, role }),
+    applyGemsBalance: async (email: string, balance: number, version: number) => (calls.push(`gems ${email} ${balance} v${version}`), true),
+  } as unknown as UsersStore;
+  return { calls, identity, photos, users, logger };
+}
+
+describe('register a learner', () => {
+  it('when everything works, then photo, account, mail and local record happen in that order', async () => {
+    const deps = fakes();
+    await registerLearner(deps, form);
+    expect(deps.calls).toEqual(['photo saved', 'mail', 'user rita@x.test http://gw/photos/p1']);
+  });
+
+  it('when the verification mail fails, then registration still succeeds', async () => {
+    const deps = fakes({ sendVerifyEmail: async () => Promise.reject(new Error('smtp down')) });
+    await expect(registerLearner(deps, form)).resolves.toBeUndefined();
+    expect(deps.calls).toContain('user rita@x.test http://gw/photos/p1');
+  });
+
+  it('when the email already exists, then 409 before anything is stored', async () => {
+    const deps = fakes({ findUserIdByEmail: async () => 'kc-9' });
+    await expect(registerLearner(deps, form)).rejects.toMatchObject({ status: 409 });
+    expect(deps.calls).toEqual([]);
+  });
+
+  it('when Keycloak reports the email taken at creation, then 409 and the stored photo is removed', async () => {
+    const deps = fakes({ createUnverifiedUser: async () => 'exists' });
+    await expect(registerLearner(deps, form)).rejects.toBeInstanceOf(AppError);
+    expect(deps.calls).toEqual(['photo saved', 'photo removed p1']);
+  });
+});
+
+describe('change a role', () => {
+  it('when an admin promotes a learner, then Keycloak first, then the local mirror', async () => {
+    const deps = fakes({ findUserIdByEmail: async () => 'kc-2' });
+    const user = await changeRole(deps, 'me@x.test', 'u2', 'admin');
+    expect(user.role).toBe('admin');
+    expect(deps.calls).toEqual(['add kc-2 admin', 'local kid@x.test admin']);
+  });
+
+  it('when an admin demotes themselves, then 409 and nothing changes', async () => {
+    const deps = fakes({ findUserIdByEmail: async () => 'kc-1' });
+    await expect(changeRole(deps, 'ME@x.test', 'u1', 'user')).rejects.toMatchObject({ status: 409 });
+    expect(deps.calls).toEqual([]);
+  });
+
+  it('when the user is unknown here or in Keycloak, then 404', async () => {
+    await expect(changeRole(fakes(), 'me@x.test', 'nope', 'admin')).rejects.toMatchObject({ status: 404 });
+    await expect(changeRole(fakes(), 'me@x.test', 'u2', 'admin')).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe('gems.balance.changed consumer', () => {
+  it('when a valid event comes, then the balance is applied with its version', async () => {
+    const deps = fakes();
+    await handleGemsBalanceChanged(deps.users, logger)(createEvent('gems.balance.changed', { email: 'Kid@x.test', balance: 4, version: 2 }));
+    expect(deps.calls).toEqual(['gems kid@x.test 4 v2']);
+  });
+
+  it('when the event is malformed, then it is dropped without touching users', async () => {
+    const deps = fakes();
+    await handleGemsBalanceChanged(deps.users, logger)(createEvent('gems.balance.changed', { email: 'kid@x.test', balance: -1 }));
+    expect(deps.calls).toEqual([]);
+  });
+});

@@ -1,0 +1,155 @@
+import { createEvent } from '@kidslearn/lib-events';
+import { createLearner, tokenFor } from '@kidslearn/lib-testkit';
+import { messages } from '../src/messages';
+import { realmRolesOf } from './support/keycloak';
+import { observeEvents, publishEvent } from './support/rabbit';
+import { bearer, eventually, startContent, type TestService } from './support/service';
+
+type Learner = Awaited<ReturnType<typeof createLearner>>;
+
+describe('user directory (integration)', () => {
+  let svc: TestService;
+  let admin: string;
+  let lina: string;
+  let fresh: Learner;
+
+  beforeAll(async () => {
+    svc = await startContent();
+    admin = await tokenFor('admin@kidslearn.test', 'Admin1234');
+    lina = await tokenFor('learner@kidslearn.test', 'Learner123');
+    fresh = await createLearner();
+  });
+  afterAll(() => svc.stop());
+
+  const me = (token: string, email: string) => svc.http().get('/users/email').query({ email }).set(bearer(token));
+
+  describe('POST /users', () => {
+    it('when a new learner signs in claiming admin and 999 gems, then the record has role user and 0 gems', async () => {
+      const res = await svc.http().post('/users').set(bearer(fresh.token))
+        .send({ name: 'Fresh Face', email: fresh.email.toUpperCase(), role: 'admin', gems: 999, img: 'https://pics.test/me.png', created_At: 'x', last_log_in: 'y' })
+        .expect(201);
+      expect(res.body).toMatchObject({ email: fresh.email, name: 'Fresh Face', role: 'user', gems: 0, img: 'https://pics.test/me.png' });
+      expect(Date.parse(res.body.created_At)).not.toBeNaN();
+      expect(Date.parse(res.body.last_log_in)).not.toBeNaN();
+    });
+
+    it('when the same learner signs in again, then 200, the record is refreshed and gems and picture are kept', async () => {
+      const res = await svc.http().post('/users').set(bearer(fresh.token)).send({ name: 'Fresh Again', gems: 50, img: 'https://pics.test/other.png' }).expect(200);
+      expect(res.body).toMatchObject({ name: 'Fresh Again', gems: 0, role: 'user', img: 'https://pics.test/me.png' });
+    });
+
+    it('when an admin signs in, then the record mirrors the admin role of the token', async () => {
+      const res = await svc.http().post('/users').set(bearer(admin)).send({ name: 'Adam Admin' }).expect(200);
+      expect(res.body.role).toBe('admin');
+    });
+
+    it('when the body names another email, then 403 and nothing changes', async () => {
+      await svc.http().post('/users').set(bearer(lina)).send({ name: 'Hijack', email: fresh.email }).expect(403);
+      expect((await me(fresh.token, fresh.email)).body.name).toBe('Fresh Again');
+    });
+
+    it.each([
+      ['a name of the wrong type', { name: { $gt: '' } }],
+      ['an img that is not a URL', { img: 'javascript:alert(1)' }],
+      ['an oversize name', { name: 'x'.repeat(81) }],
+    ])('when the body has %s, then 400', async (_case, body) => {
+      const res = await svc.http().post('/users').set(bearer(lina)).send(body).expect(400);
+      expect(res.body.message).toEqual(expect.any(String));
+    });
+  });
+
+  describe('reading users', () => {
+    it('when a learner reads their own record, then _id, name, email, role, gems and img come back', async () => {
+      const res = await me(lina, 'Learner@KidsLearn.test').expect(200);
+      expect(res.body).toMatchObject({ _id: expect.any(String), name: 'Lina Learner', email: 'learner@kidslearn.test', role: 'user', gems: expect.any(Number), img: expect.stringContaining('/assets/content/avatars/') });
+      expect(res.body.outbox).toBeUndefined();
+    });
+
+    it('when a learner lists by their email, then the list starts with them', async () => {
+      const res = await svc.http().get('/users').query({ email: 'learner@kidslearn.test' }).set(bearer(lina)).expect(200);
+      expect(res.body[0].email).toBe('learner@kidslearn.test');
+    });
+
+    it('when an admin searches an unknown email, then 404 User not found', async () => {
+      const res = await svc.http().get('/users/search').query({ email: 'nobody@kidslearn.test' }).set(bearer(admin)).expect(404);
+      expect(res.body.message).toBe(messages.user.notFound);
+    });
+
+    it('when an admin searches with spaces and capitals, then the user is found', async () => {
+      const res = await svc.http().get('/users/search').query({ email: '  LEARNER@kidslearn.test ' }).set(bearer(admin)).expect(200);
+      expect(res.body.email).toBe('learner@kidslearn.test');
+    });
+
+    it('when the email query is missing or repeated, then 400', async () => {
+      await svc.http().get('/users/email').set(bearer(lina)).expect(400);
+      await svc.http().get('/users/search').query('email=a@x.test&email=b@x.test').set(bearer(admin)).expect(400);
+      await svc.http().get('/users/email').query('email[$gt]=').set(bearer(admin)).expect(400);
+    });
+
+    it('when an admin asks for the overview, then lesson, admin and user totals come back', async () => {
+      const res = await svc.http().get('/admin/overview').set(bearer(admin)).expect(200);
+      expect(res.body).toEqual({ totalLesson: expect.any(Number), totalAdmin: expect.any(Number), totalUsers: expect.any(Number) });
+      expect(res.body.totalLesson).toBeGreaterThanOrEqual(6);
+      expect(res.body.totalAdmin).toBeGreaterThanOrEqual(1);
+      expect(res.body.totalUsers).toBeGreaterThanOrEqual(3);
+    });
+  });
+
+  describe('gems mirror', () => {
+    const balance = (email: string, value: number, version: number) => createEvent('gems.balance.changed', { email, balance: value, version });
+    const gemsOf = async () => (await me(admin, fresh.email).expect(200)).body.gems as number;
+
+    it('when gems.balance.changed arrives, then the user shows the balance; an older or repeated event changes nothing', async () => {
+      const event = balance(fresh.email, 5, 3);
+      await publishEvent(event);
+      expect(await eventually(gemsOf, (g) => g === 5)).toBe(5);
+
+      await publishEvent(balance(fresh.email, 2, 2)); // stale
+      await publishEvent(event); // redelivery
+      await publishEvent(balance(fresh.email, 7, 4));
+      expect(await eventually(gemsOf, (g) => g === 7)).toBe(7);
+      await publishEvent(balance(fresh.email, 1, 1));
+      await new Promise((r) => setTimeout(r, 500));
+      expect(await gemsOf()).toBe(7);
+    });
+
+    it('when the balance of an unknown email changes, then a record is kept that sign-in completes', async () => {
+      const email = `later-${Date.now()}@kidslearn.test`;
+      await publishEvent(balance(email, 2, 1));
+      const user = await eventually(async () => (await me(admin, email)).body, (u) => u.gems === 2);
+      expect(user).toMatchObject({ email, gems: 2, role: 'user' });
+    });
+  });
+
+  describe('make-admin / remove-admin', () => {
+    it('when an admin promotes and demotes a learner, then the Keycloak realm role follows, the record mirrors it and user.role.changed is published', async () => {
+      const events = await observeEvents(['user.role.changed']);
+      try {
+        const { _id } = (await me(fresh.token, fresh.email).expect(200)).body;
+        const up = await svc.http().put(`/users/${_id}/make-admin`).set(bearer(admin)).expect(200);
+        expect(up.body).toMatchObject({ _id, role: 'admin' });
+        expect(await realmRolesOf(fresh.email)).toContain('admin');
+        await events.waitFor((e) => (e.data as { email: string; role: string }).email === fresh.email && (e.data as { role: string }).role === 'admin');
+
+        const down = await svc.http().put(`/users/${_id}/remove-admin`).set(bearer(admin)).expect(200);
+        expect(down.body.role).toBe('user');
+        expect(await realmRolesOf(fresh.email)).not.toContain('admin');
+        await events.waitFor((e) => (e.data as { email: string; role: string }).email === fresh.email && (e.data as { role: string }).role === 'user');
+      } finally {
+        await events.close();
+      }
+    });
+
+    it('when an admin tries to remove their own admin role, then 409 and they stay admin', async () => {
+      const { _id } = (await me(admin, 'admin@kidslearn.test').expect(200)).body;
+      const res = await svc.http().put(`/users/${_id}/remove-admin`).set(bearer(admin)).expect(409);
+      expect(res.body.message).toBe(messages.user.cannotDemoteSelf);
+      expect(await realmRolesOf('admin@kidslearn.test')).toContain('admin');
+    });
+
+    it('when the user id is unknown or malformed, then 404 / 400', async () => {
+      await svc.http().put('/users/0123456789abcdef01234567/make-admin').set(bearer(admin)).expect(404);
+      await svc.http().put('/users/not-an-id/make-admin').set(bearer(admin)).expect(400);
+    });
+  });
+});

@@ -1,0 +1,20 @@
+// One line per change of a learner's balance, kept inside the balance document (same atomic write).
+export type LedgerKind = 'credit' | 'debit' | 'debit-rejected' | 'adjustment';
+
+export interface LedgerEntry {
+  /** attemptId (credit), redemptionId (debit / debit-rejected) or a generated id (adjustment) */
+  ref: string;
+  kind: LedgerKind;
+  /** signed change of the balance (0 for a rejection) */
+  amount: number;
+  balance: number;
+  lessonId?: string;
+  /** the admin who made a manual adjustment */
+  by?: string;
+  at: Date;
+}
+
+/** The balance the ledger says a learner has: the sum of every signed change. */
+export function ledgerTotal(entries: readonly Pick<LedgerEntry, 'amount'>[]): number {
+  return entries.reduce((sum, entry) => sum + entry.amount, 0);
+}

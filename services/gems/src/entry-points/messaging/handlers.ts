@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import type { EventBus, EventEnvelope } from '@kidslearn/lib-events';
+import type { BalanceRepository } from '../../data-access/balances';
+import { creditAttempt } from '../../use-cases/credit-attempt';
+import { debitRedemption } from '../../use-cases/debit-redemption';
+
+const email = z.string().trim().max(254).toLowerCase().pipe(z.email());
+
+const attemptScored = z.object({
+  attemptId: z.string().min(1).max(100),
+  // used as a key of bestRewardByLesson, so no dots or dollars
+  lessonId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  email,
+  reward: z.number().int().min(0).max(2),
+});
+
+const redemptionRequested = z.object({
+  redemptionId: z.string().min(1).max(100),
+  email,
+  cost: z.number().int().positive(),
+});
+
+export interface GemsHandlerDeps {
+  balances: BalanceRepository;
+  /** publish what the write put in the outbox now rather than at the next sweep */
+  afterWrite: () => void;
+}
+
+/** Invalid data throws: the bus retries and then parks the message in the dead-letter queue. */
+export async function subscribeGemsHandlers(bus: EventBus, deps: GemsHandlerDeps): Promise<void> {
+  await bus.subscribe(['quiz.attempt.scored', 'redemption.requested'], async (event: EventEnvelope) => {
+    if (event.type === 'quiz.attempt.scored') {
+      await creditAttempt(deps.balances, event.id, attemptScored.parse(event.data));
+    } else {
+      await debitRedemption(deps.balances, event.id, redemptionRequested.parse(event.data));
+    }
+    deps.afterWrite();
+  });
+}

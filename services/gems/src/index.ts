@@ -1,0 +1,2 @@
+export { buildService } from './app';
+export { readConfig, configSchema } from './config';

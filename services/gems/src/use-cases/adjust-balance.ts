@@ -1,0 +1,24 @@
+import { randomUUID } from 'node:crypto';
+import { AppError } from '@kidslearn/lib-core';
+import { createEvent } from '@kidslearn/lib-events';
+import type { BalanceRepository } from '../data-access/balances';
+import { messages } from '../messages';
+import { retryOnConflict } from './retry';
+
+/**
+ * PATCH /gems/{email}/deduct: an admin's manual correction. Deducts only when covered (409 otherwise),
+ * writes a ledger line of kind "adjustment" and announces the new balance.
+ */
+export async function deductByAdmin(balances: BalanceRepository, email: string, cost: number, adminEmail: string): Promise<number> {
+  return retryOnConflict<number>(async () => {
+    const current = await balances.findOrCreate(email);
+    if (current.gems < cost) throw AppError.conflict(messages.notEnoughGems);
+    const gems = current.gems - cost;
+    const committed = await balances.commit(current, {
+      gems,
+      entry: { ref: `adjustment:${randomUUID()}`, kind: 'adjustment', amount: -cost, balance: gems, at: new Date(), by: adminEmail },
+      events: [createEvent('gems.balance.changed', { email, balance: gems, version: current.version + 1 })],
+    });
+    return committed ? { done: true, value: gems } : { done: false };
+  });
+}

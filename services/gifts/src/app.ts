@@ -1,0 +1,103 @@
+import { createLogger, type Logger } from '@kidslearn/lib-core';
+import { createAuth } from '@kidslearn/lib-auth';
+import { EventBus } from '@kidslearn/lib-events';
+import { createApp, finishApp, serveOpenApi } from '@kidslearn/lib-http';
+import { connectMongo, createOutboxRelay } from '@kidslearn/lib-mongo';
+import { connectRedis, createCache, type Redis } from '@kidslearn/lib-redis';
+import type { Connection } from 'mongoose';
+import type { GiftsConfig } from './config';
+import { CATALOG_CACHE_KEY, createGiftCatalog } from './data-access/gift-catalog';
+import { giftModel } from './data-access/gift-model';
+import { createOutcomeChannel } from './data-access/outcome-channel';
+import { redemptionModel } from './data-access/redemption-model';
+import { createRedemptionStore } from './data-access/redemption-store';
+import { createSettleRedemption } from './data-access/settle-redemption';
+import { giftRoutes } from './entry-points/http/gift-routes';
+import { learnerGuard, adminGuard } from './entry-points/http/guards';
+import { redemptionRoutes, type RedemptionRouteDeps } from './entry-points/http/redemption-routes';
+import { GEMS_OUTCOME_EVENTS, gemsOutcomeHandler } from './entry-points/messaging/gems-outcome-consumer';
+import { openApiDocument } from './openapi';
+import { seedGifts } from './seed/seed-gifts';
+import type { GiftCatalog } from './domain/ports';
+
+type Running = {
+  mongo: Connection;
+  redis: Redis;
+  bus: EventBus;
+  relay: ReturnType<typeof createOutboxRelay>;
+  outcomes: ReturnType<typeof createOutcomeChannel>;
+  deps: RedemptionRouteDeps;
+};
+
+/**
+ * The gifts service, startable in-process (tests) or from start.ts. Routes exist from the start;
+ * they answer 503 until start() has connected FerretDB, Redis and RabbitMQ.
+ */
+export function buildService(config: GiftsConfig, logger: Logger = createLogger(config.SERVICE_NAME, config.LOG_LEVEL)) {
+  let running: Running | undefined;
+  const ready = (): Running => {
+    if (!running) throw Object.assign(new Error('gifts service not started'), { status: 503, expose: true });
+    return running;
+  };
+
+  const app = createApp({
+    name: config.SERVICE_NAME,
+    logger,
+    readiness: {
+      mongo: async () => {
+        await ready().mongo.db?.admin().ping();
+      },
+      redis: async () => {
+        await ready().redis.ping();
+      },
+      rabbitmq: () => ready().bus.check(),
+    },
+  });
+  const auth = createAuth({ keycloakUrl: config.KEYCLOAK_URL, realm: config.KEYCLOAK_REALM });
+  serveOpenApi(app, openApiDocument);
+  app.use(giftRoutes(() => ready().deps.catalog as GiftCatalog, config.ASSETS_DIR));
+  app.use(redemptionRoutes(() => ready().deps, { learner: learnerGuard(auth), admin: adminGuard(auth) }));
+  finishApp(app, logger);
+
+  async function start(): Promise<void> {
+    const mongo = await connectMongo(config.MONGO_URL, logger);
+    const redis = connectRedis(config.REDIS_URL, logger);
+    const gifts = giftModel(mongo);
+    const redemptions = redemptionModel(mongo);
+    await Promise.all([gifts.init(), redemptions.init()]);
+    const cache = createCache(redis, { prefix: `${config.SERVICE_NAME}:` });
+    await seedGifts(gifts);
+    await cache.invalidate(CATALOG_CACHE_KEY);
+
+    const bus = await EventBus.connect({ url: config.AMQP_URL, serviceName: config.SERVICE_NAME, logger });
+    const relay = createOutboxRelay({ model: redemptions, bus, logger });
+    const outcomes = createOutcomeChannel(redis);
+    await bus.subscribe([...GEMS_OUTCOME_EVENTS], gemsOutcomeHandler(createSettleRedemption(redemptions), outcomes.announce));
+    relay.start();
+
+    const store = createRedemptionStore(redemptions, () => relay.kick());
+    running = {
+      mongo,
+      redis,
+      bus,
+      relay,
+      outcomes,
+      deps: { catalog: createGiftCatalog(gifts, cache), redemptions: store, outcomes: outcomes.waiter, waitMs: config.REDEMPTION_WAIT_MS },
+    };
+    logger.info('gifts service started');
+  }
+
+  async function stop(): Promise<void> {
+    const r = running;
+    running = undefined;
+    if (!r) return;
+    await r.relay.stop();
+    await r.bus.close();
+    await r.outcomes.close();
+    r.redis.disconnect();
+    await r.mongo.close();
+  }
+
+  return { app, start, stop, internals: () => running };
+}
+export type GiftsService = ReturnType<typeof buildService>;

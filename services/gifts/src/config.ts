@@ -1,0 +1,19 @@
+import path from 'node:path';
+import { commonConfig, loadConfig } from '@kidslearn/lib-core';
+import { z } from 'zod';
+
+export const configSchema = z.object({
+  ...commonConfig,
+  SERVICE_NAME: z.string().min(1).default('gifts'),
+  PORT: commonConfig.PORT.default(4004),
+  MONGO_URL: commonConfig.MONGO_URL.default('mongodb://127.0.0.1:27017/kidslearn-gifts'),
+  /** How long POST /redemptions waits for gems' answer before replying 202 processing. */
+  REDEMPTION_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(5000),
+  /** Where the gift SVGs live (next to src/ in the repo, next to dist/ in the image). */
+  ASSETS_DIR: z.string().min(1).default(path.resolve(__dirname, '..', 'assets')),
+});
+export type GiftsConfig = z.infer<typeof configSchema>;
+
+export function readConfig(env: Record<string, string | undefined> = process.env): GiftsConfig {
+  return loadConfig(configSchema, env);
+}

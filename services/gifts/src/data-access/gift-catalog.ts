@@ -1,0 +1,28 @@
+import type { Model } from 'mongoose';
+import type { Gift } from '../domain/gift';
+import type { GiftCatalog } from '../domain/ports';
+import type { GiftDoc } from './gift-model';
+
+export const CATALOG_CACHE_KEY = 'catalog';
+const CATALOG_TTL_SECONDS = 5 * 60; // SPEC §9: gift list cached 5 minutes
+
+export interface CatalogCache {
+  getOrLoad<T>(key: string, ttlSeconds: number, loader: () => Promise<T>): Promise<T>;
+}
+
+function toGift(doc: GiftDoc): Gift {
+  return { id: doc._id, name: doc.name, img: doc.img, ...(doc.cost !== undefined && doc.cost !== null ? { cost: doc.cost } : {}) };
+}
+
+/** The catalog read through the Redis cache (invalidated when the catalog is seeded). */
+export function createGiftCatalog(model: Model<GiftDoc>, cache: CatalogCache): GiftCatalog {
+  const list = () =>
+    cache.getOrLoad(CATALOG_CACHE_KEY, CATALOG_TTL_SECONDS, async () => {
+      const docs = await model.find({}).sort({ order: 1 }).lean<GiftDoc[]>().exec();
+      return docs.map(toGift);
+    });
+  return {
+    list,
+    findById: async (id) => (await list()).find((g) => g.id === id) ?? null,
+  };
+}

@@ -1,0 +1,82 @@
+import { outboxFields } from '@kidslearn/lib-mongo';
+import { Schema, type Connection, type Model, type Types } from 'mongoose';
+import type { EventEnvelope } from '@kidslearn/lib-events';
+import type { Address, Redemption, RedemptionStatus } from '../domain/redemption';
+
+export interface RedemptionDoc {
+  _id: Types.ObjectId;
+  email: string;
+  giftId: string;
+  giftName: string;
+  giftImg: string;
+  cost: number;
+  address: Address;
+  status: RedemptionStatus;
+  deliveryStatus: boolean;
+  balance?: number;
+  rejectReason?: string;
+  /** The client's Idempotency-Key, or `auto:<id>` when it sent none (unique per learner). */
+  idempotencyKey: string;
+  createdAt: Date;
+  updatedAt?: Date;
+  outbox: EventEnvelope[];
+  processedEventIds: string[];
+}
+
+const addressSchema = new Schema<Address>(
+  {
+    name: { type: String, required: true },
+    phone: { type: String, required: true },
+    address1: { type: String, required: true },
+    address2: { type: String },
+    city: { type: String, required: true },
+    postalCode: { type: String, required: true },
+    notes: { type: String },
+  },
+  { _id: false },
+);
+
+const redemptionSchema = new Schema<RedemptionDoc>(
+  {
+    email: { type: String, required: true },
+    giftId: { type: String, required: true },
+    giftName: { type: String, required: true },
+    giftImg: { type: String, required: true },
+    cost: { type: Number, required: true },
+    address: { type: addressSchema, required: true },
+    status: { type: String, required: true, enum: ['requested', 'pending-delivery', 'rejected', 'delivered'] },
+    deliveryStatus: { type: Boolean, required: true, default: false },
+    balance: { type: Number },
+    rejectReason: { type: String },
+    idempotencyKey: { type: String, required: true },
+    createdAt: { type: Date, required: true },
+    updatedAt: { type: Date },
+    ...outboxFields,
+  },
+  { collection: 'redemptions', versionKey: false },
+);
+// A retried request with the same key can never create a second redemption, even across instances.
+redemptionSchema.index({ email: 1, idempotencyKey: 1 }, { unique: true });
+redemptionSchema.index({ status: 1, createdAt: -1 });
+redemptionSchema.index({ email: 1, createdAt: -1 });
+
+export function redemptionModel(conn: Connection): Model<RedemptionDoc> {
+  return conn.model<RedemptionDoc>('Redemption', redemptionSchema);
+}
+
+export function toRedemption(doc: RedemptionDoc): Redemption {
+  return {
+    id: doc._id.toString(),
+    email: doc.email,
+    giftId: doc.giftId,
+    giftName: doc.giftName,
+    giftImg: doc.giftImg,
+    cost: doc.cost,
+    address: doc.address,
+    status: doc.status,
+    deliveryStatus: doc.deliveryStatus === true,
+    ...(typeof doc.balance === 'number' ? { balance: doc.balance } : {}),
+    createdAt: doc.createdAt,
+    ...(doc.updatedAt ? { updatedAt: doc.updatedAt } : {}),
+  };
+}

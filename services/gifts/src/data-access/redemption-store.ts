@@ -1,0 +1,82 @@
+import { createEvent } from '@kidslearn/lib-events';
+import { Types, type Model } from 'mongoose';
+import type { NewRedemption, RedemptionStore } from '../domain/ports';
+import type { Redemption } from '../domain/redemption';
+import { toRedemption, type RedemptionDoc } from './redemption-model';
+
+const LIST_LIMIT = 1000;
+
+function isDuplicateKey(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
+}
+
+/** Redemptions in FerretDB/MongoDB; every change and its event are one single-document write. */
+export function createRedemptionStore(model: Model<RedemptionDoc>, afterWrite: () => void): RedemptionStore {
+  const lean = async (query: Promise<RedemptionDoc | null>) => {
+    const doc = await query;
+    return doc ? toRedemption(doc) : null;
+  };
+
+  const store: RedemptionStore = {
+    async request(input: NewRedemption) {
+      const _id = new Types.ObjectId();
+      const idempotencyKey = input.idempotencyKey ?? `auto:${_id.toString()}`;
+      const event = createEvent('redemption.requested', { redemptionId: _id.toString(), email: input.email, cost: input.cost });
+      try {
+        const doc = await model.create({
+          _id,
+          email: input.email,
+          giftId: input.gift.id,
+          giftName: input.gift.name,
+          giftImg: input.gift.img,
+          cost: input.cost,
+          address: input.address,
+          status: 'requested',
+          deliveryStatus: false,
+          idempotencyKey,
+          createdAt: new Date(),
+          outbox: [event],
+        });
+        afterWrite();
+        return { redemption: toRedemption(doc.toObject()), created: true, idempotencyKey };
+      } catch (err) {
+        if (!isDuplicateKey(err) || input.idempotencyKey === null) throw err;
+        const existing = await store.findByKey(input.email, idempotencyKey);
+        if (!existing) throw err;
+        return { redemption: existing, created: false, idempotencyKey };
+      }
+    },
+
+    findById: (id) => (Types.ObjectId.isValid(id) ? lean(model.findById(id).lean<RedemptionDoc>().exec()) : Promise.resolve(null)),
+
+    findByKey: (email, idempotencyKey) => lean(model.findOne({ email, idempotencyKey }).lean<RedemptionDoc>().exec()),
+
+    async markDelivered(id, at) {
+      const current = await store.findById(id);
+      if (!current || current.status !== 'pending-delivery') return null;
+      const event = createEvent('redemption.delivered', { redemptionId: id, email: current.email });
+      // Conditional on the status, so two admins clicking at once deliver (and publish) once.
+      const updated = await lean(
+        model
+          .findOneAndUpdate(
+            { _id: new Types.ObjectId(id), status: 'pending-delivery' },
+            { $set: { status: 'delivered', deliveryStatus: true, updatedAt: at }, $push: { outbox: event } },
+            { new: true },
+          )
+          .lean<RedemptionDoc>()
+          .exec(),
+      );
+      if (updated) afterWrite();
+      return updated;
+    },
+
+    listPendingDelivery: async () => list(model, { status: 'pending-delivery' }),
+    listByEmail: async (email) => list(model, { email }),
+  };
+  return store;
+}
+
+async function list(model: Model<RedemptionDoc>, filter: Record<string, string>): Promise<Redemption[]> {
+  const docs = await model.find(filter).sort({ createdAt: -1, _id: -1 }).limit(LIST_LIMIT).lean<RedemptionDoc[]>().exec();
+  return docs.map(toRedemption);
+}

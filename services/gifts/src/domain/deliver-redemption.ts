@@ -1,0 +1,13 @@
+import { AppError } from '@kidslearn/lib-core';
+import { messages } from '../messages';
+import type { RedemptionStore } from './ports';
+import { deliveryRefusal, type Redemption } from './redemption';
+
+/** An admin confirms a parcel was delivered: pending-delivery → delivered, exactly once. */
+export async function deliverRedemption(store: RedemptionStore, id: string, now = new Date()): Promise<Redemption> {
+  const delivered = await store.markDelivered(id, now);
+  if (delivered) return delivered;
+  const current = await store.findById(id);
+  if (!current) throw AppError.notFound(messages.redemptionNotFound);
+  throw AppError.conflict(deliveryRefusal(current.status) ?? messages.stillProcessing);
+}

@@ -1,0 +1,84 @@
+import { messages } from '../messages';
+
+/**
+ * requested → pending-delivery (gems debited) → delivered (admin confirmed)
+ * requested → rejected (gems refused the debit). No other transition exists.
+ */
+export type RedemptionStatus = 'requested' | 'pending-delivery' | 'rejected' | 'delivered';
+
+export interface Address {
+  name: string;
+  phone: string;
+  address1: string;
+  address2?: string;
+  city: string;
+  postalCode: string;
+  notes?: string;
+}
+
+export interface Redemption {
+  id: string;
+  email: string;
+  giftId: string;
+  giftName: string;
+  giftImg: string;
+  cost: number;
+  address: Address;
+  status: RedemptionStatus;
+  /** SPEC §3: absent or false = pending; true = delivered. */
+  deliveryStatus: boolean;
+  /** The learner's gem balance reported by gems when the debit was settled. */
+  balance?: number;
+  createdAt: Date;
+  updatedAt?: Date;
+}
+
+/** The shape answered over HTTP: SPEC §3 Redemption fields plus its status. */
+export interface RedemptionDto {
+  _id: string;
+  email: string;
+  giftId: string;
+  giftName: string;
+  giftImg: string;
+  cost: number;
+  address: Address;
+  createdAt: string;
+  deliveryStatus: boolean;
+  updatedAt?: string;
+  status: RedemptionStatus;
+}
+
+export function toDto(r: Redemption): RedemptionDto {
+  return {
+    _id: r.id,
+    email: r.email,
+    giftId: r.giftId,
+    giftName: r.giftName,
+    giftImg: r.giftImg,
+    cost: r.cost,
+    address: r.address,
+    createdAt: r.createdAt.toISOString(),
+    deliveryStatus: r.deliveryStatus,
+    ...(r.updatedAt ? { updatedAt: r.updatedAt.toISOString() } : {}),
+    status: r.status,
+  };
+}
+
+/** Why a redemption in this status cannot be marked delivered (null: it can). */
+export function deliveryRefusal(status: RedemptionStatus): string | null {
+  switch (status) {
+    case 'pending-delivery':
+      return null;
+    case 'delivered':
+      return messages.alreadyDelivered;
+    case 'requested':
+      return messages.stillProcessing;
+    case 'rejected':
+      return messages.rejectedCannotDeliver;
+  }
+}
+
+/** Whether gems has settled the debit (the HTTP call can answer with a final outcome). */
+export function isSettled(status: RedemptionStatus): boolean {
+  return status !== 'requested';
+}

@@ -1,0 +1,4 @@
+export { buildService } from './app';
+export type { GiftsService } from './app';
+export { readConfig, configSchema } from './config';
+export type { GiftsConfig } from './config';

@@ -1,0 +1,20 @@
+// Every user-facing string of the gifts service (SPEC §5 and §8 wording where the spec has one).
+export const messages = {
+  loginToRedeem: 'Please log in to redeem gifts.',
+  fillRequiredFields: 'Please fill all required fields.',
+  priceNotSet: 'Price not set for this gift',
+  notEnoughGems: 'Not enough gems to redeem this gift.',
+  giftNotFound: 'Gift not found.',
+  giftIdRequired: 'Please choose a gift to redeem.',
+  fieldTooLong: (field: string, max: number) => `${field} must be at most ${max} characters.`,
+  invalidField: (field: string) => `${field} must be text.`,
+  redemptionNotFound: 'Redemption not found.',
+  alreadyDelivered: 'This parcel was already delivered.',
+  stillProcessing: 'This redemption is still being processed. Try again in a moment.',
+  rejectedCannotDeliver: 'This redemption was rejected and cannot be delivered.',
+  deliveryStatusMustBeTrue: 'deliveryStatus must be true.',
+  badIdempotencyKey: 'Idempotency-Key must be 1 to 100 visible characters.',
+  idempotencyKeyReused: 'This Idempotency-Key was already used for another gift.',
+  processing: 'processing',
+  markedDelivered: 'Marked as delivered.',
+} as const;

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { addressSchema, deliveryBodySchema } from './entry-points/http/schemas';
+
+const json = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+
+const gift = {
+  type: 'object',
+  required: ['id', 'name', 'img'],
+  properties: {
+    id: { type: 'string' },
+    name: { type: 'string' },
+    img: { type: 'string', description: 'URL under /assets/gifts/' },
+    cost: { type: 'number', description: 'gems; absent = price not set (cannot be redeemed)' },
+  },
+};
+
+const redemption = {
+  type: 'object',
+  properties: {
+    _id: { type: 'string' },
+    email: { type: 'string' },
+    giftId: { type: 'string' },
+    giftName: { type: 'string' },
+    giftImg: { type: 'string' },
+    cost: { type: 'number' },
+    address: json(addressSchema),
+    createdAt: { type: 'string', format: 'date-time' },
+    deliveryStatus: { type: 'boolean' },
+    updatedAt: { type: 'string', format: 'date-time' },
+    status: { type: 'string', enum: ['requested', 'pending-delivery', 'rejected', 'delivered'] },
+  },
+};
+
+const error = { type: 'object', properties: { error: { type: 'string' }, message: { type: 'string' }, code: { type: 'string' } } };
+const res = (description: string, schema: object = error) => ({ description, content: { 'application/json': { schema } } });
+const bearer = [{ bearer: [] }];
+const authErrors = { '401': res('not logged in'), '403': res('wrong role') };
+
+export const openApiDocument = {
+  openapi: '3.1.0',
+  info: { title: 'KidsLearn gifts service', version: '1.0.0', description: 'Gift catalog and gem redemptions.' },
+  components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+  paths: {
+    '/gifts': { get: { summary: 'Gift catalog (public, cached 5 minutes)', responses: { '200': res('gifts', { type: 'array', items: gift }) } } },
+    '/Gift.json': { get: { summary: 'Same list for the SPA static fetch', responses: { '200': res('gifts', { type: 'array', items: gift }) } } },
+    '/redemptions': {
+      post: {
+        summary: 'Redeem a gift (learner). Cost from the catalog, identity from the token; waits briefly for the gem debit.',
+        security: bearer,
+        parameters: [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', maxLength: 100 } }],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: { type: 'object', required: ['giftId', 'address'], properties: { giftId: { type: ['string', 'integer'] }, address: json(addressSchema) } },
+            },
+          },
+        },
+        responses: {
+          '201': res('debited', { type: 'object', properties: { redemption, gems: { type: 'number' } } }),
+          '202': res('still processing', { type: 'object', properties: { status: { const: 'processing' }, redemption } }),
+          '400': res('bad input, price not set, or not enough gems (then with gems)'),
+          ...authErrors,
+          '404': res('unknown gift'),
+          '409': res('Idempotency-Key reused for another gift'),
+        },
+      },
+      get: {
+        summary: 'Pending-delivery redemptions, newest first (admin)',
+        security: bearer,
+        responses: { '200': res('redemptions', { type: 'array', items: redemption }), ...authErrors },
+      },
+    },
+    '/redemptions/mine': {
+      get: { summary: "The learner's own redemptions, any status", security: bearer, responses: { '200': res('redemptions', { type: 'array', items: redemption }), ...authErrors } },
+    },
+    '/redemptions/{id}/delivery': {
+      patch: {
+        summary: 'Mark a pending parcel delivered, once (admin)',
+        security: bearer,
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+        requestBody: { required: true, content: { 'application/json': { schema: json(deliveryBodySchema) } } },
+        responses: {
+          '200': res('delivered', { type: 'object', properties: { redemption, message: { type: 'string' } } }),
+          '400': res('deliveryStatus not true'),
+          ...authErrors,
+          '404': res('unknown redemption'),
+          '409': res('already delivered, rejected or still processing'),
+        },
+      },
+    },
+  },
+};

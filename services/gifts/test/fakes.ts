@@ -1,0 +1,77 @@
+// In-memory fakes of the domain ports, for unit tests only.
+import type { Gift } from '../src/domain/gift';
+import type { GiftCatalog, NewRedemption, OutcomeWaiter, RedemptionStore } from '../src/domain/ports';
+import type { Redemption } from '../src/domain/redemption';
+
+export function fakeCatalog(gifts: Gift[]): GiftCatalog {
+  return {
+    list: async () => gifts,
+    findById: async (id) => gifts.find((g) => g.id === id) ?? null,
+  };
+}
+
+export class FakeRedemptionStore implements RedemptionStore {
+  readonly items: Redemption[] = [];
+  private seq = 0;
+  private keys = new Map<string, string>();
+
+  async request(input: NewRedemption) {
+    const key = input.idempotencyKey ?? `auto-${this.seq + 1}`;
+    const existing = this.keys.get(`${input.email} ${key}`);
+    if (existing) return { redemption: (await this.findById(existing))!, created: false, idempotencyKey: key };
+    const redemption: Redemption = {
+      id: String(++this.seq).padStart(24, '0'),
+      email: input.email,
+      giftId: input.gift.id,
+      giftName: input.gift.name,
+      giftImg: input.gift.img,
+      cost: input.cost,
+      address: input.address,
+      status: 'requested',
+      deliveryStatus: false,
+      createdAt: new Date(),
+    };
+    this.items.push(redemption);
+    this.keys.set(`${input.email} ${key}`, redemption.id);
+    return { redemption: { ...redemption }, created: true, idempotencyKey: key };
+  }
+  async findById(id: string) {
+    const r = this.items.find((x) => x.id === id);
+    return r ? { ...r } : null;
+  }
+  async findByKey(email: string, key: string) {
+    const id = this.keys.get(`${email} ${key}`);
+    return id ? this.findById(id) : null;
+  }
+  async markDelivered(id: string, at: Date) {
+    const r = this.items.find((x) => x.id === id && x.status === 'pending-delivery');
+    if (!r) return null;
+    Object.assign(r, { status: 'delivered', deliveryStatus: true, updatedAt: at });
+    return { ...r };
+  }
+  async listPendingDelivery() {
+    return this.items.filter((r) => r.status === 'pending-delivery');
+  }
+  async listByEmail(email: string) {
+    return this.items.filter((r) => r.email === email);
+  }
+  settle(id: string, status: Redemption['status'], balance: number) {
+    Object.assign(this.items.find((x) => x.id === id)!, { status, balance });
+  }
+}
+
+/** Plays gems: settles the redemption as soon as the handler starts waiting. */
+export function settlingWaiter(settle: (id: string) => void): OutcomeWaiter {
+  return {
+    async waitFor(id, _timeoutMs, settled) {
+      settle(id);
+      await settled();
+    },
+  };
+}
+
+export const silentWaiter: OutcomeWaiter = {
+  async waitFor(_id, _timeoutMs, settled) {
+    await settled();
+  },
+};

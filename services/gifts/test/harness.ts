@@ -1,0 +1,157 @@
+// Starts real gifts (and gems) services in-process against the local infrastructure.
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import amqp from 'amqplib';
+import { closeServer, listen } from '@kidslearn/lib-http';
+import { createEvent, EventBus, topologyFor } from '@kidslearn/lib-events';
+import { createLogger } from '@kidslearn/lib-core';
+import { uniqueDbUrl } from '@kidslearn/lib-testkit';
+import { buildService as buildGems } from '../../gems/src/app';
+import { readConfig as readGemsConfig } from '../../gems/src/config';
+import { buildService } from '../src/app';
+import { readConfig } from '../src/config';
+
+const BASE_AMQP_URL = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
+let AMQP_URL = BASE_AMQP_URL;
+let vhost: string | undefined;
+const suffix = () => randomUUID().slice(0, 8);
+const run = promisify(execFile);
+
+function rabbitmqctl(args: string[]) {
+  const node = process.env.RABBITMQ_NODENAME ?? 'kidslearn@localhost';
+  const home = process.env.RABBITMQCTL_HOME ?? path.resolve(__dirname, '../../../.local/rabbitmq/home');
+  return run('/usr/lib/rabbitmq/bin/rabbitmqctl', ['-n', node, ...args], { env: { ...process.env, HOME: home }, timeout: 30_000 });
+}
+
+/**
+ * A RabbitMQ virtual host of our own for this test file: the exchange is shared by every service, so
+ * on the default vhost other test runs' gems instances would answer our redemptions (and ours theirs).
+ * Falls back to the default vhost (with a warning) where rabbitmqctl is not usable.
+ */
+export async function isolateBroker(): Promise<void> {
+  const name = `kidslearn-test-gifts-${suffix()}`;
+  try {
+    await rabbitmqctl(['add_vhost', name]);
+    await rabbitmqctl(['set_permissions', '-p', name, 'guest', '.*', '.*', '.*']);
+    vhost = name;
+    AMQP_URL = `${BASE_AMQP_URL.replace(/\/+$/, '')}/${encodeURIComponent(name)}`;
+  } catch (err) {
+    console.warn(`gifts tests: no private RabbitMQ vhost (${(err as Error).message}); using the shared one`);
+  }
+}
+
+export async function releaseBroker(): Promise<void> {
+  if (vhost) await rabbitmqctl(['delete_vhost', vhost]).catch(() => undefined);
+  vhost = undefined;
+  AMQP_URL = BASE_AMQP_URL;
+}
+
+/** Removes a test instance's queues so test runs leave nothing behind in RabbitMQ. */
+async function deleteQueues(serviceName: string): Promise<void> {
+  if (vhost) return; // deleting the vhost removes everything
+  const t = topologyFor(serviceName);
+  const conn = await amqp.connect(AMQP_URL);
+  try {
+    // The bus's default retry delays; a queue that does not exist just fails its own channel.
+    for (const q of [t.queue, t.dlq, ...[1000, 5000, 15000].map((d) => t.retryQueue(d))]) {
+      const ch = await conn.createChannel();
+      ch.on('error', () => undefined);
+      await ch.deleteQueue(q).catch(() => undefined);
+      await ch.close().catch(() => undefined);
+    }
+  } finally {
+    await conn.close();
+  }
+}
+
+export interface RunningGifts {
+  url: string;
+  service: ReturnType<typeof buildService>;
+  serviceName: string;
+  /** Stops HTTP and the service (keeps its database and queue unless dropped). */
+  stop(): Promise<void>;
+}
+
+export async function startGifts(opts: { mongoUrl: string; serviceName?: string; waitMs?: number }): Promise<RunningGifts> {
+  const serviceName = opts.serviceName ?? `gifts-test-${suffix()}`;
+  const config = readConfig({
+    ...process.env,
+    PORT: '0',
+    MONGO_URL: opts.mongoUrl,
+    SERVICE_NAME: serviceName,
+    AMQP_URL,
+    REDEMPTION_WAIT_MS: String(opts.waitMs ?? 10_000),
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+  });
+  const service = buildService(config, createLogger(serviceName, config.LOG_LEVEL));
+  await service.start();
+  const server: Server = await listen(service.app, 0, undefined, '127.0.0.1');
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    service,
+    serviceName,
+    stop: async () => {
+      await closeServer(server);
+      await service.stop();
+    },
+  };
+}
+
+export async function startGems() {
+  const serviceName = `gems-test-${suffix()}`;
+  const config = readGemsConfig({ ...process.env, PORT: '0', AMQP_URL, MONGO_URL: uniqueDbUrl('gems'), SERVICE_NAME: serviceName, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const gems = await buildGems(config, createLogger(serviceName, config.LOG_LEVEL));
+  const url = await gems.start();
+  return { url, serviceName, stop: () => gems.stop() };
+}
+
+/** Plays the quiz service: publishes scored attempts so gems credits the learner (2 gems per lesson). */
+export async function creditGems(email: string, amount: number): Promise<void> {
+  const serviceName = `gifts-test-quiz-${suffix()}`;
+  const bus = await EventBus.connect({ url: AMQP_URL, serviceName, logger: createLogger(serviceName, 'silent') });
+  try {
+    for (let left = amount, i = 0; left > 0; left -= 2, i++) {
+      const lessonId = `lesson-${suffix()}-${i}`;
+      await bus.publish(
+        createEvent('quiz.attempt.scored', { attemptId: randomUUID(), lessonId, email, userId: email, name: 'Test', score: 5, total: 5, reward: Math.min(2, left) }),
+      );
+    }
+  } finally {
+    await bus.close();
+  }
+}
+
+export { deleteQueues, uniqueDbUrl };
+
+export async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export const address = { name: 'Lina Learner', phone: '+1 555 0100', address1: '1 School Road', city: 'Mathtown', postalCode: '12345' };
+
+export async function call(url: string, method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(url + path, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  let json: unknown = undefined;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = text;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return { status: res.status, body: json as any, headers: res.headers };
+}

@@ -1,0 +1,112 @@
+import Keycloak from 'keycloak-connect';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { AppError } from '@kidslearn/lib-core';
+import type { Logger } from '@kidslearn/lib-core';
+import { bearerToken, toAuthUser } from './claims';
+import type { AccessTokenClaims } from './claims';
+import type { AuthUser } from './types';
+
+export interface AuthOptions {
+  keycloakUrl: string;
+  realm: string;
+  /** The resource name keycloak-connect is configured with (audience is not checked). */
+  clientId?: string;
+  /**
+   * Shifts "now" for the expiry check (ms). Tests pass a value larger than the token lifetime
+   * to prove a real, correctly signed token is refused once expired; never set in services.
+   */
+  clockOffsetMs?: number;
+  logger?: Logger;
+}
+
+export interface Auth {
+  /** 401 unless a valid bearer token came; sets req.auth. */
+  authenticate: RequestHandler;
+  /** Sets req.auth when a valid token came; no or bad token → continues as a guest. */
+  optionalAuth: RequestHandler;
+  requireRole(role: string): RequestHandler;
+  requireAdmin: RequestHandler;
+  /** Authenticated and not an admin (SPEC "role exactly user"). */
+  requireLearner: RequestHandler;
+  /** The route param (an email, compared case-insensitively, or a user id = token sub) is the caller, or the caller is an admin. */
+  requireSelfOrAdmin(param: string): RequestHandler;
+  /** Verifies a raw token: the user, or an AppError 401. */
+  verify(token: string | undefined): Promise<AuthUser>;
+}
+
+/**
+ * Bearer-only auth on keycloak-connect. Tokens are verified with its grant manager (signature
+ * against the realm's JWKS, expiry, issuer = KEYCLOAK_URL/realms/<realm>, type Bearer); every
+ * failure – missing, malformed, forged, expired – is a 401 (keycloak.protect() would answer
+ * 403, which the SPA treats differently). Roles come from realm_access.roles.
+ */
+export function createAuth({ keycloakUrl, realm, clientId = 'kidslearn-backend', clockOffsetMs = 0, logger }: AuthOptions): Auth {
+  const keycloak = new Keycloak({}, {
+    realm,
+    'auth-server-url': keycloakUrl.replace(/\/$/, ''),
+    resource: clientId,
+    'bearer-only': true,
+    'ssl-required': 'external',
+    'confidential-port': 0,
+  });
+
+  const verify = async (raw: string | undefined): Promise<AuthUser> => {
+    if (!raw) throw AppError.unauthorized();
+    let claims: AccessTokenClaims;
+    try {
+      const grant = await keycloak.grantManager.createGrant({ access_token: raw as never });
+      claims = (grant.access_token as unknown as { content: AccessTokenClaims }).content;
+    } catch (err) {
+      logger?.debug({ reason: (err as Error).message }, 'token rejected');
+      throw AppError.unauthorized();
+    }
+    if (clockOffsetMs && (claims.exp ?? 0) * 1000 < Date.now() + clockOffsetMs) throw AppError.unauthorized();
+    const user = toAuthUser(claims);
+    if (!user.sub) throw AppError.unauthorized();
+    return user;
+  };
+
+  const ensureAuth = async (req: Request): Promise<AuthUser> => {
+    if (req.auth) return req.auth;
+    req.auth = await verify(bearerToken(req.get('authorization')));
+    return req.auth;
+  };
+
+  // Each guard authenticates by itself when nothing did yet, so [authenticate, requireX] and [requireX] both work.
+  const guard =
+    (check: (user: AuthUser, req: Request) => boolean): RequestHandler =>
+    (req: Request, _res: Response, next: NextFunction) => {
+      ensureAuth(req).then(
+        (user) => next(check(user, req) ? undefined : AppError.forbidden()),
+        (err: unknown) => next(err),
+      );
+    };
+
+  const requireRole = (role: string) => guard((user) => user.roles.includes(role));
+
+  return {
+    authenticate: guard(() => true),
+    optionalAuth: (req, _res, next) => {
+      const raw = bearerToken(req.get('authorization'));
+      if (!raw) return next();
+      verify(raw).then(
+        (user) => {
+          req.auth = user;
+          next();
+        },
+        () => next(),
+      );
+    },
+    requireRole,
+    requireAdmin: requireRole('admin'),
+    requireLearner: guard((user) => !user.isAdmin),
+    requireSelfOrAdmin: (param) =>
+      guard((user, req) => {
+        if (user.isAdmin) return true;
+        const value = String(req.params[param] ?? '').trim();
+        if (!value) return false;
+        return value.toLowerCase() === user.email || value === user.sub;
+      }),
+    verify,
+  };
+}

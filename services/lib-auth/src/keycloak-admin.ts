@@ -1,0 +1,125 @@
+export interface KeycloakAdminOptions {
+  keycloakUrl: string;
+  realm: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface NewKeycloakUser {
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  password?: string;
+  emailVerified?: boolean;
+  enabled?: boolean;
+  /** e.g. ['VERIFY_EMAIL'] */
+  requiredActions?: string[];
+}
+
+export interface KeycloakUser {
+  id: string;
+  username: string;
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  emailVerified?: boolean;
+  enabled?: boolean;
+}
+
+export class KeycloakAdminError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+    this.name = 'KeycloakAdminError';
+  }
+}
+
+export interface KeycloakAdmin {
+  /** Creates the user (username = email); resolves with the id, or 'exists' when the email is taken. */
+  createUser(user: NewKeycloakUser): Promise<{ id: string } | 'exists'>;
+  findUserByEmail(email: string): Promise<KeycloakUser | null>;
+  addRealmRole(userId: string, role: string): Promise<void>;
+  removeRealmRole(userId: string, role: string): Promise<void>;
+  sendVerifyEmail(userId: string): Promise<void>;
+  deleteUser(userId: string): Promise<void>;
+}
+
+/** Keycloak admin REST client authenticated as the service account (token cached until shortly before expiry). */
+export function createKeycloakAdmin({ keycloakUrl, realm, clientId, clientSecret }: KeycloakAdminOptions): KeycloakAdmin {
+  const base = keycloakUrl.replace(/\/$/, '');
+  const adminUrl = `${base}/admin/realms/${encodeURIComponent(realm)}`;
+  let cached: { token: string; until: number } | undefined;
+
+  const serviceToken = async (): Promise<string> => {
+    if (cached && cached.until > Date.now()) return cached.token;
+    const res = await fetch(`${base}/realms/${encodeURIComponent(realm)}/protocol/openid-connect/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
+    });
+    if (!res.ok) throw new KeycloakAdminError(res.status, `service account token: HTTP ${res.status}`);
+    const body = (await res.json()) as { access_token: string; expires_in: number };
+    cached = { token: body.access_token, until: Date.now() + Math.max(0, body.expires_in - 30) * 1000 };
+    return cached.token;
+  };
+
+  const call = async (method: string, path: string, body?: unknown): Promise<Response> => {
+    const res = await fetch(adminUrl + path, {
+      method,
+      headers: { authorization: `Bearer ${await serviceToken()}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (res.status === 401) cached = undefined;
+    return res;
+  };
+
+  const expectOk = async (res: Response, what: string): Promise<void> => {
+    if (!res.ok) throw new KeycloakAdminError(res.status, `${what}: HTTP ${res.status} ${await res.text().catch(() => '')}`.trim());
+  };
+
+  const realmRole = async (role: string): Promise<unknown> => {
+    const res = await call('GET', `/roles/${encodeURIComponent(role)}`);
+    await expectOk(res, `role ${role}`);
+    return res.json();
+  };
+
+  return {
+    async createUser(user) {
+      const res = await call('POST', '/users', {
+        username: user.email.toLowerCase(),
+        email: user.email.toLowerCase(),
+        firstName: user.firstName,
+        lastName: user.lastName,
+        enabled: user.enabled ?? true,
+        emailVerified: user.emailVerified ?? false,
+        requiredActions: user.requiredActions ?? [],
+        credentials: user.password ? [{ type: 'password', value: user.password, temporary: false }] : undefined,
+      });
+      if (res.status === 409) return 'exists';
+      await expectOk(res, 'create user');
+      const id = res.headers.get('location')?.split('/').pop();
+      if (id) return { id };
+      const found = await this.findUserByEmail(user.email);
+      if (!found) throw new KeycloakAdminError(500, 'created user not found');
+      return { id: found.id };
+    },
+    async findUserByEmail(email) {
+      const res = await call('GET', `/users?email=${encodeURIComponent(email.trim().toLowerCase())}&exact=true`);
+      await expectOk(res, 'find user');
+      const users = (await res.json()) as KeycloakUser[];
+      return users.find((u) => u.email?.toLowerCase() === email.trim().toLowerCase()) ?? null;
+    },
+    async addRealmRole(userId, role) {
+      await expectOk(await call('POST', `/users/${encodeURIComponent(userId)}/role-mappings/realm`, [await realmRole(role)]), 'add role');
+    },
+    async removeRealmRole(userId, role) {
+      await expectOk(await call('DELETE', `/users/${encodeURIComponent(userId)}/role-mappings/realm`, [await realmRole(role)]), 'remove role');
+    },
+    async sendVerifyEmail(userId) {
+      await expectOk(await call('PUT', `/users/${encodeURIComponent(userId)}/send-verify-email`), 'send verify email');
+    },
+    async deleteUser(userId) {
+      const res = await call('DELETE', `/users/${encodeURIComponent(userId)}`);
+      if (res.status !== 404) await expectOk(res, 'delete user');
+    },
+  };
+}

@@ -1,0 +1,19 @@
+/** Who is calling, taken from a verified Keycloak access token. */
+export interface AuthUser {
+  sub: string;
+  /** Lower-cased; the learner's identity across services. */
+  email: string;
+  name: string;
+  roles: string[];
+  isAdmin: boolean;
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      /** Set by authenticate (always) and optionalAuth (when a valid token came). */
+      auth: AuthUser;
+    }
+  }
+}

@@ -1,0 +1,94 @@
+import request from 'supertest';
+import { createSign, generateKeyPairSync } from 'node:crypto';
+import { createLogger } from '@kidslearn/lib-core';
+import { createApp, finishApp } from '@kidslearn/lib-http';
+import { env, tokenFor } from '@kidslearn/lib-testkit';
+import { createAuth } from '../src';
+
+const logger = createLogger('auth-test', 'silent');
+
+function buildApp(clockOffsetMs = 0) {
+  const auth = createAuth({ keycloakUrl: env().KEYCLOAK_URL, realm: env().KEYCLOAK_REALM, clockOffsetMs, logger });
+  const app = createApp({ name: 'auth-test', logger });
+  app.get('/learner', auth.authenticate, auth.requireLearner, (req, res) => {
+    res.json(req.auth);
+  });
+  app.get('/admin', auth.requireAdmin, (_req, res) => {
+    res.json({ ok: true });
+  });
+  app.get('/users/:email', auth.requireSelfOrAdmin('email'), (_req, res) => {
+    res.json({ ok: true });
+  });
+  return finishApp(app);
+}
+
+const part = (token: string, i: number) => JSON.parse(Buffer.from(token.split('.')[i] ?? '', 'base64url').toString()) as Record<string, unknown>;
+const decodeJwt = (token: string) => part(token, 1) as { exp?: number };
+
+/** A token with the real issuer, claims and kid, but signed (RS256) with a key Keycloak never had. */
+async function forge(from: string, claims: Record<string, unknown> = {}): Promise<string> {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const encode = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const signed = `${encode(part(from, 0))}.${encode({ ...part(from, 1), ...claims })}`;
+  return `${signed}.${createSign('RSA-SHA256').update(signed).sign(privateKey).toString('base64url')}`;
+}
+
+let learnerToken: string;
+let adminToken: string;
+
+beforeAll(async () => {
+  learnerToken = await tokenFor('learner@kidslearn.test', 'Learner123');
+  adminToken = await tokenFor('admin@kidslearn.test', 'Admin1234');
+});
+
+describe('auth against Keycloak', () => {
+  it('when the demo learner calls a learner route, then it passes with the user from the token', async () => {
+    const res = await request(buildApp()).get('/learner').set('authorization', `Bearer ${learnerToken}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ email: 'learner@kidslearn.test', name: 'Lina Learner', isAdmin: false });
+    expect(res.body.roles).toContain('user');
+  });
+
+  it('when the demo learner calls an admin route, then 403', async () => {
+    expect((await request(buildApp()).get('/admin').set('authorization', `Bearer ${learnerToken}`)).status).toBe(403);
+  });
+
+  it('when the admin calls the admin route, then it passes, and a learner route answers 403', async () => {
+    const app = buildApp();
+    expect((await request(app).get('/admin').set('authorization', `Bearer ${adminToken}`)).status).toBe(200);
+    expect((await request(app).get('/learner').set('authorization', `Bearer ${adminToken}`)).status).toBe(403);
+  });
+
+  it('when a learner opens their own email (any case) it passes; someone else\'s gives 403; an admin passes', async () => {
+    const app = buildApp();
+    expect((await request(app).get('/users/Learner@KidsLearn.test').set('authorization', `Bearer ${learnerToken}`)).status).toBe(200);
+    expect((await request(app).get('/users/other@kidslearn.test').set('authorization', `Bearer ${learnerToken}`)).status).toBe(403);
+    expect((await request(app).get('/users/other@kidslearn.test').set('authorization', `Bearer ${adminToken}`)).status).toBe(200);
+  });
+
+  it('when there is no token or a malformed one, then 401', async () => {
+    const app = buildApp();
+    expect((await request(app).get('/learner')).status).toBe(401);
+    expect((await request(app).get('/admin')).status).toBe(401);
+    expect((await request(app).get('/learner').set('authorization', 'Bearer not-a-jwt')).status).toBe(401);
+  });
+
+  it('when the token is forged (signed with another key, even claiming admin), then 401', async () => {
+    const forged = await forge(learnerToken, { realm_access: { roles: ['user', 'admin'] } });
+    const res = await request(buildApp()).get('/admin').set('authorization', `Bearer ${forged}`);
+    expect(res.status).toBe(401);
+  });
+
+  it('when the token is expired (forged with a past exp), then 401', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await forge(learnerToken, { iat: now - 600, exp: now - 300 });
+    expect((await request(buildApp()).get('/learner').set('authorization', `Bearer ${expired}`)).status).toBe(401);
+  });
+
+  it('when a real token is used after its lifetime (clock moved past exp), then 401', async () => {
+    const { exp = 0 } = decodeJwt(learnerToken);
+    const pastExpiry = exp * 1000 - Date.now() + 60_000;
+    const res = await request(buildApp(pastExpiry)).get('/learner').set('authorization', `Bearer ${learnerToken}`);
+    expect(res.status).toBe(401);
+  });
+});

@@ -1,0 +1,27 @@
+import { bearerToken, toAuthUser } from '../src';
+
+describe('toAuthUser', () => {
+  it('when the token has realm roles, then admin is read from them and the email lower-cased', () => {
+    expect(toAuthUser({ sub: 's1', email: 'Adam@KidsLearn.test', name: 'Adam Admin', realm_access: { roles: ['user', 'admin'] } })).toEqual({
+      sub: 's1',
+      email: 'adam@kidslearn.test',
+      name: 'Adam Admin',
+      roles: ['user', 'admin'],
+      isAdmin: true,
+    });
+  });
+
+  it('when roles are missing, then the user is a non-admin with no roles', () => {
+    expect(toAuthUser({ sub: 's2', email: 'a@b.c' })).toMatchObject({ roles: [], isAdmin: false, name: 'a@b.c' });
+  });
+});
+
+describe('bearerToken', () => {
+  it('when the header is a bearer token, then the token is returned; else undefined', () => {
+    expect(bearerToken('Bearer abc.def.ghi')).toBe('abc.def.ghi');
+    expect(bearerToken('bearer abc')).toBe('abc');
+    expect(bearerToken('Basic dXNlcg==')).toBeUndefined();
+    expect(bearerToken(undefined)).toBeUndefined();
+    expect(bearerToken('Bearer a b')).toBeUndefined();
+  });
+});

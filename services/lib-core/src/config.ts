@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/** Thrown by loadConfig: one message that lists every bad variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+/**
+ * Fields every service reads. Use as `z.object({ ...commonConfig, MY_VAR: z.string() })`
+ * (it is a plain zod shape; `commonConfigSchema` is the same as a z.object).
+ */
+export const commonConfig = {
+  SERVICE_NAME: z.string().min(1).default('kidslearn'),
+  PORT: port.default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MONGO_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URL').default('mongodb://127.0.0.1:27017/kidslearn'),
+  AMQP_URL: z.string().regex(/^amqps?:\/\//, 'must be an amqp:// URL').default('amqp://guest:guest@127.0.0.1:5672'),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default('redis://127.0.0.1:6379'),
+  KEYCLOAK_URL: z.url().default('http://localhost:8080'),
+  KEYCLOAK_REALM: z.string().min(1).default('kidslearn'),
+};
+
+export const commonConfigSchema = z.object(commonConfig);
+export type CommonConfig = z.infer<typeof commonConfigSchema>;
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * Validates the environment once at start-up. Accepts a zod schema or a plain shape;
+ * the result type is inferred from it. Empty strings count as unset so defaults apply.
+ */
+export function loadConfig<S extends z.ZodType>(schema: S, env?: Env): z.infer<S>;
+export function loadConfig<T extends z.ZodRawShape>(shape: T, env?: Env): z.infer<z.ZodObject<T>>;
+export function loadConfig(schemaOrShape: z.ZodType | z.ZodRawShape, env: Env = process.env): unknown {
+  const schema = schemaOrShape instanceof z.ZodType ? schemaOrShape : z.object(schemaOrShape);
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = schema.safeParse(cleaned);
+  if (result.success) return result.data;
+  throw new ConfigError(
+    result.error.issues.map((issue) => {
+      const name = issue.path.join('.') || '(root)';
+      const value = typeof issue.path[0] === 'string' ? cleaned[issue.path[0]] : undefined;
+      const got = value === undefined ? ' (not set)' : '';
+      return `${name}: ${issue.message}${got}`;
+    }),
+  );
+}

@@ -1,0 +1,245 @@
+import amqp from 'amqplib';
+import type { Channel, ChannelModel, ConfirmChannel, ConsumeMessage, RecoveringChannelModel } from 'amqplib';
+import type { Logger } from '@kidslearn/lib-core';
+import { encodeEnvelope, parseEnvelope } from './envelope';
+import type { EventEnvelope } from './envelope';
+import { EXCHANGE, declareConsumerQueues, declareExchange, retryDelayFor, topologyFor } from './topology';
+import type { Topology } from './topology';
+import { publishConfirmed } from './confirm';
+import { deferred, withTimeout } from './deferred';
+import type { Deferred } from './deferred';
+
+export interface EventBusOptions {
+  url: string;
+  /** Names the queues: `<serviceName>.events`, `.events.dlq`, `.events.retry.<ms>ms`. */
+  serviceName: string;
+  logger: Logger;
+  /** Unacknowledged deliveries per consumer (default 10). */
+  prefetch?: number;
+  /** Wait before attempt 2, 3, …; the last value repeats (default [1000, 5000, 15000]). */
+  retryDelaysMs?: number[];
+  /** Handler runs before a message goes to the DLQ (default retryDelaysMs.length + 1). */
+  maxAttempts?: number;
+  /** How long publish() keeps trying through reconnects before it rejects (default 30 s). */
+  publishTimeoutMs?: number;
+}
+
+export interface HandlerContext {
+  attempt: number;
+  redelivered: boolean;
+}
+
+export type EventHandler = (event: EventEnvelope, ctx: HandlerContext) => Promise<void> | void;
+
+const ATTEMPT_HEADER = 'x-attempt';
+
+/**
+ * RabbitMQ event bus: persistent messages with publisher confirms, manual acks with prefetch,
+ * retry through delay queues, a dead-letter queue, and automatic reconnection (amqplib's
+ * recovery) that re-declares the topology and restarts the consumer every time.
+ */
+export class EventBus {
+  private readonly topology: Topology;
+  private readonly delays: number[];
+  private readonly maxAttempts: number;
+  private readonly handlers = new Map<string, EventHandler>();
+  private connected: Deferred<ChannelModel> = deferred();
+  private publisher?: Promise<ConfirmChannel>;
+  private consumer?: ConfirmChannel;
+  private conn?: RecoveringChannelModel;
+  private closing = false;
+  private subscribing: Promise<void> = Promise.resolve();
+
+  private constructor(private readonly opts: EventBusOptions) {
+    this.topology = topologyFor(opts.serviceName);
+    this.delays = opts.retryDelaysMs?.length ? opts.retryDelaysMs : [1000, 5000, 15000];
+    this.maxAttempts = opts.maxAttempts ?? this.delays.length + 1;
+  }
+
+  static async connect(opts: EventBusOptions): Promise<EventBus> {
+    const bus = new EventBus(opts);
+    await bus.start();
+    return bus;
+  }
+
+  private get log(): Logger {
+    return this.opts.logger;
+  }
+
+  private async start(): Promise<void> {
+    this.conn = await amqp.connect(this.opts.url, {
+      recovery: {
+        initialDelay: 200,
+        maxDelay: 5000,
+        maxRetries: Infinity,
+        initialMaxRetries: 10,
+        setup: (model: ChannelModel) => this.onConnected(model),
+      },
+    });
+    this.conn.on('disconnect', (err: Error) => {
+      this.log.warn({ err: err?.message }, 'rabbitmq disconnected; reconnecting');
+      if (this.connected.settled) this.connected = deferred();
+      this.publisher = undefined;
+      this.consumer = undefined;
+    });
+    this.conn.on('error', (err: Error) => this.log.warn({ err: err.message }, 'rabbitmq connection error'));
+    await withTimeout(this.connected.promise, 30_000, 'rabbitmq: no connection');
+  }
+
+  /** Runs after every (re)connect: declare everything again, restart the consumer. */
+  private async onConnected(model: ChannelModel): Promise<void> {
+    const ch = await model.createChannel();
+    await declareExchange(ch);
+    await ch.close();
+    if (this.handlers.size > 0) await this.startConsumer(model);
+    this.publisher = undefined;
+    if (this.connected.settled) this.connected = deferred();
+    this.connected.resolve(model);
+    this.log.info('rabbitmq connected');
+  }
+
+  /** Throws when the broker is not reachable right now (for /readyz). */
+  async check(): Promise<void> {
+    if (!this.connected.settled) throw new Error('rabbitmq not connected');
+  }
+
+  private async getPublisher(): Promise<ConfirmChannel> {
+    const model = await this.connected.promise;
+    if (!this.publisher) {
+      const created = model.createConfirmChannel();
+      this.publisher = created;
+      created
+        .then((ch) => {
+          ch.on('error', (err: Error) => this.log.warn({ err: err.message }, 'publish channel error'));
+          ch.on('close', () => {
+            if (this.publisher === created) this.publisher = undefined;
+          });
+        })
+        .catch(() => {
+          if (this.publisher === created) this.publisher = undefined;
+        });
+    }
+    return this.publisher;
+  }
+
+  /** Resolves once the broker confirmed the (persistent) message; retries through reconnects. */
+  async publish(event: EventEnvelope): Promise<void> {
+    const deadline = Date.now() + (this.opts.publishTimeoutMs ?? 30_000);
+    for (let attempt = 1; ; attempt++) {
+      if (this.closing) throw new Error('event bus is closed');
+      try {
+        const ch = await withTimeout(this.getPublisher(), Math.max(1, deadline - Date.now()), 'rabbitmq: no connection');
+        await publishConfirmed(ch, EXCHANGE, event.type, encodeEnvelope(event), {
+          persistent: true,
+          contentType: 'application/json',
+          messageId: event.id,
+          type: event.type,
+          timestamp: Math.floor(Date.now() / 1000),
+          headers: { 'x-event-version': event.version },
+        });
+        return;
+      } catch (err) {
+        if (Date.now() >= deadline) throw err;
+        this.log.warn({ err: (err as Error).message, eventId: event.id, attempt }, 'publish failed; retrying');
+        await new Promise((r) => setTimeout(r, Math.min(1000, 100 * attempt)));
+      }
+    }
+  }
+
+  /** Routes the given event types to the handler through this service's queue. */
+  subscribe(types: string | string[], handler: EventHandler): Promise<void> {
+    const list = Array.isArray(types) ? types : [types];
+    for (const type of list) this.handlers.set(type, handler);
+    // Serialised so two quick subscribe() calls start one consumer, not two.
+    const next = this.subscribing.then(async () => {
+      const model = await this.connected.promise;
+      if (!this.consumer) await this.startConsumer(model);
+      else for (const type of list) await this.consumer.bindQueue(this.topology.queue, EXCHANGE, type);
+    });
+    this.subscribing = next.catch(() => undefined);
+    return next;
+  }
+
+  private async startConsumer(model: ChannelModel): Promise<void> {
+    const ch = await model.createConfirmChannel();
+    this.consumer = ch;
+    ch.on('error', (err: Error) => this.log.warn({ err: err.message }, 'consumer channel error'));
+    ch.on('close', () => {
+      if (this.consumer !== ch) return;
+      this.consumer = undefined;
+      // A channel-level error (connection still up) must not silently stop consumption.
+      if (!this.closing && this.connected.settled) {
+        void this.connected.promise.then((m) => (this.consumer ? undefined : this.startConsumer(m))).catch((err: Error) => this.log.error({ err: err.message }, 'consumer restart failed'));
+      }
+    });
+    await ch.prefetch(this.opts.prefetch ?? 10);
+    await declareConsumerQueues(ch, this.topology, this.delays, this.handlers.keys());
+    await ch.consume(this.topology.queue, (msg) => {
+      if (msg) void this.onMessage(ch, msg);
+    });
+  }
+
+  private async onMessage(ch: ConfirmChannel, msg: ConsumeMessage): Promise<void> {
+    const attempt = Number(msg.properties.headers?.[ATTEMPT_HEADER] ?? 1) || 1;
+    let event: EventEnvelope;
+    try {
+      event = parseEnvelope(msg.content);
+    } catch (err) {
+      return this.deadLetter(ch, msg, attempt, (err as Error).message);
+    }
+    const handler = this.handlers.get(event.type);
+    if (!handler) {
+      this.log.warn({ type: event.type, eventId: event.id }, 'no handler for event type; dropped');
+      return safeAck(ch, msg);
+    }
+    try {
+      await handler(event, { attempt, redelivered: msg.fields.redelivered });
+      safeAck(ch, msg);
+    } catch (err) {
+      const reason = (err as Error)?.message ?? String(err);
+      if (attempt >= this.maxAttempts) return this.deadLetter(ch, msg, attempt, reason);
+      const delay = retryDelayFor(attempt, this.delays);
+      this.log.warn({ eventId: event.id, type: event.type, attempt, delay, err: reason }, 'event handler failed; will retry');
+      await this.forward(ch, msg, this.topology.retryQueue(delay), { [ATTEMPT_HEADER]: attempt + 1 });
+    }
+  }
+
+  private async deadLetter(ch: ConfirmChannel, msg: ConsumeMessage, attempt: number, reason: string): Promise<void> {
+    this.log.error({ messageId: msg.properties.messageId, attempt, reason }, 'event dead-lettered');
+    await this.forward(ch, msg, this.topology.dlq, { [ATTEMPT_HEADER]: attempt, 'x-error': reason.slice(0, 500), 'x-dead-lettered-at': new Date().toISOString() });
+  }
+
+  /** Copy to another queue (confirmed) and only then ack the original: at-least-once, never lost. */
+  private async forward(ch: ConfirmChannel, msg: ConsumeMessage, queue: string, headers: Record<string, unknown>): Promise<void> {
+    try {
+      await publishConfirmed(ch, '', queue, msg.content, { ...msg.properties, persistent: true, headers: { ...msg.properties.headers, ...headers } });
+      safeAck(ch, msg);
+    } catch (err) {
+      // Not acked: the broker redelivers it when the channel closes.
+      this.log.warn({ err: (err as Error).message, queue }, 'could not forward message');
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
+    try {
+      await this.conn?.close();
+    } catch (err) {
+      this.log.warn({ err: (err as Error).message }, 'rabbitmq close failed');
+    }
+  }
+
+  /** Names of this service's queues (tests and diagnostics). */
+  get queues(): Topology {
+    return this.topology;
+  }
+}
+
+function safeAck(ch: Channel, msg: ConsumeMessage): void {
+  try {
+    ch.ack(msg);
+  } catch {
+    // Channel already closed: the broker redelivers, the idempotent consumer ignores it.
+  }
+}

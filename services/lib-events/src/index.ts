@@ -1,0 +1,6 @@
+export { createEvent, parseEnvelope, encodeEnvelope } from './envelope';
+export type { EventEnvelope } from './envelope';
+export { EventBus } from './bus';
+export type { EventBusOptions, EventHandler, HandlerContext } from './bus';
+export { EXCHANGE, topologyFor, retryDelayFor } from './topology';
+export type { Topology } from './topology';

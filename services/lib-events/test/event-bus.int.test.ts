@@ -1,0 +1,83 @@
+import amqp from 'amqplib';
+import { createLogger } from '@kidslearn/lib-core';
+import { env, eventually, randomSuffix, startRabbitMq, stopRabbitMq } from '@kidslearn/lib-testkit';
+import { EventBus, createEvent } from '../src';
+import type { EventEnvelope } from '../src';
+
+const logger = createLogger('event-bus-test', process.env.TEST_LOG_LEVEL ?? 'silent');
+const buses: EventBus[] = [];
+const queuesToDelete: string[] = [];
+
+async function connect(serviceName: string, extra: Partial<Parameters<typeof EventBus.connect>[0]> = {}): Promise<EventBus> {
+  const bus = await EventBus.connect({ url: env().AMQP_URL, serviceName, logger, retryDelaysMs: [100, 200], ...extra });
+  buses.push(bus);
+  const q = bus.queues;
+  queuesToDelete.push(q.queue, q.dlq, q.retryQueue(100), q.retryQueue(200));
+  return bus;
+}
+
+afterAll(async () => {
+  for (const bus of buses) await bus.close();
+  const conn = await amqp.connect(env().AMQP_URL);
+  const ch = await conn.createChannel();
+  for (const q of queuesToDelete) await ch.deleteQueue(q);
+  await conn.close();
+});
+
+describe('EventBus against RabbitMQ', () => {
+  it('when an event is published, then the subscriber of its type receives the same envelope', async () => {
+    const type = `test.published.${randomSuffix()}`;
+    const bus = await connect(`kit-${randomSuffix()}`);
+    const received: EventEnvelope[] = [];
+    await bus.subscribe(type, (event) => void received.push(event));
+    const event = createEvent(type, { n: 1 });
+    await bus.publish(event);
+    await eventually(() => received.length === 1);
+    expect(received[0]).toEqual(event);
+  });
+
+  it('when a handler always fails, then the message ends in the dead-letter queue after the retries', async () => {
+    const type = `test.failing.${randomSuffix()}`;
+    const bus = await connect(`kit-${randomSuffix()}`, { maxAttempts: 3 });
+    const attempts: number[] = [];
+    await bus.subscribe(type, (_event, ctx) => {
+      attempts.push(ctx.attempt);
+      throw new Error('handler always fails');
+    });
+    const event = createEvent(type, { doomed: true });
+    await bus.publish(event);
+
+    const conn = await amqp.connect(env().AMQP_URL);
+    const ch = await conn.createChannel();
+    const dead = await eventually(async () => ch.get(bus.queues.dlq, { noAck: true }), { timeoutMs: 15_000 });
+    await conn.close();
+    expect(attempts).toEqual([1, 2, 3]);
+    expect(dead && JSON.parse(dead.content.toString())).toEqual(event);
+    expect(dead && dead.properties.headers?.['x-error']).toBe('handler always fails');
+  });
+
+  it('when RabbitMQ restarts, then publishing and consuming resume and nothing is lost', async () => {
+    const type = `test.restart.${randomSuffix()}`;
+    const bus = await connect(`kit-${randomSuffix()}`);
+    const received = new Set<string>();
+    await bus.subscribe(type, (event) => void received.add(event.id));
+
+    const before = [1, 2, 3].map((n) => createEvent(type, { n }));
+    for (const e of before) await bus.publish(e);
+    await eventually(() => received.size === 3);
+
+    await stopRabbitMq();
+    // Published while the broker is down: publish() keeps trying until a confirm arrives.
+    const during = [4, 5].map((n) => createEvent(type, { n }));
+    const publishingDuring = Promise.all(during.map((e) => bus.publish(e)));
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await bus.check().then(() => 'up', () => 'down')).toBe('down');
+    await startRabbitMq();
+    await publishingDuring;
+    const after = [6, 7, 8].map((n) => createEvent(type, { n }));
+    for (const e of after) await bus.publish(e);
+
+    await eventually(() => received.size === 8, { timeoutMs: 30_000 });
+    expect([...received].sort()).toEqual([...before, ...during, ...after].map((e) => e.id).sort());
+  }, 120_000);
+});

@@ -1,0 +1,10 @@
+import './types';
+
+export { createApp, finishApp } from './app';
+export type { AppOptions } from './app';
+export { validate, validInput } from './validate';
+export type { Schemas } from './validate';
+export { errorHandler, notFoundHandler, toHttpError } from './error-handler';
+export { zodMessage } from './zod-message';
+export { serveOpenApi } from './openapi';
+export { listen, closeServer } from './listen';

@@ -1,0 +1,34 @@
+import mongoose from 'mongoose';
+import type { Connection } from 'mongoose';
+import type { Logger } from '@kidslearn/lib-core';
+import { serialiseWritesOnFerretDb } from './ferretdb-writes';
+
+/**
+ * Opens the service's own database. strictQuery drops filter keys that are not in the schema.
+ * sanitizeFilter is deliberately NOT switched on: it rewrites every `{ field: { $op } }` in a
+ * filter to `$eq`, which would silently break guards like `{ balance: { $gte: cost } }` and
+ * applyOnce's `$ne`. Client input reaches filters only as zod-validated scalars instead.
+ */
+export async function connectMongo(url: string, logger: Logger): Promise<Connection> {
+  const conn = mongoose.createConnection(url, {
+    serverSelectionTimeoutMS: 10_000,
+    // FerretDB 1.x has no retryable writes (no replica set); harmless on MongoDB.
+    retryWrites: false,
+    autoIndex: true,
+  });
+  conn.set('strictQuery', true);
+  conn.on('disconnected', () => logger.warn('mongo disconnected'));
+  conn.on('reconnected', () => logger.info('mongo reconnected'));
+  await conn.asPromise();
+  const serialised = await serialiseWritesOnFerretDb(conn);
+  logger.info({ db: conn.name, ferretdb: serialised }, 'mongo connected');
+  return conn;
+}
+
+/** Readiness check: a ping that fails when the database cannot be reached. */
+export function mongoReady(conn: Connection): () => Promise<void> {
+  return async () => {
+    if (!conn.db) throw new Error('mongo not connected');
+    await conn.db.admin().ping();
+  };
+}

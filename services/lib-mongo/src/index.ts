@@ -1,0 +1,10 @@
+export { connectMongo, mongoReady } from './connect';
+export { outboxFields } from './outbox-fields';
+export { createOutboxRelay } from './outbox-relay';
+export type { OutboxRelay, OutboxRelayOptions, OutboxPublisher } from './outbox-relay';
+export { applyOnce } from './apply-once';
+export type { ApplyOnceOptions } from './apply-once';
+export { withOutbox, addPush } from './update-merge';
+export function isDuplicateKeyError(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
+}

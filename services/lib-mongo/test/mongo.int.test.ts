@@ -1,0 +1,154 @@
+import amqp from 'amqplib';
+import { Schema } from 'mongoose';
+import type { Connection, Model } from 'mongoose';
+import { createLogger } from '@kidslearn/lib-core';
+import { EventBus, createEvent } from '@kidslearn/lib-events';
+import type { EventEnvelope } from '@kidslearn/lib-events';
+import { env, eventually, randomSuffix, uniqueDbUrl } from '@kidslearn/lib-testkit';
+import { applyOnce, connectMongo, createOutboxRelay, isDuplicateKeyError, mongoReady, outboxFields, withOutbox } from '../src';
+
+const logger = createLogger('mongo-test', process.env.TEST_LOG_LEVEL ?? 'silent');
+
+interface Account {
+  email: string;
+  gems: number;
+  outbox: EventEnvelope[];
+  processedEventIds: string[];
+}
+
+const accountSchema = new Schema<Account>({ email: { type: String, required: true, unique: true }, gems: { type: Number, default: 0 }, ...outboxFields }, { versionKey: false });
+
+let conn: Connection;
+let bus: EventBus | undefined;
+
+beforeAll(async () => {
+  conn = await connectMongo(uniqueDbUrl('lib-mongo'), logger);
+});
+afterAll(async () => {
+  if (bus) {
+    const { queue, dlq, retryQueue } = bus.queues;
+    const conn2 = await amqp.connect(env().AMQP_URL);
+    const ch = await conn2.createChannel();
+    for (const q of [queue, dlq, retryQueue(100)]) await ch.deleteQueue(q);
+    await conn2.close();
+  }
+  await bus?.close();
+  await conn.dropDatabase().catch(() => undefined);
+  await conn.close();
+});
+
+const model = (): Model<Account> => (conn.models.Account as Model<Account> | undefined) ?? conn.model<Account>('Account', accountSchema);
+
+describe('mongoose on the local database (FerretDB)', () => {
+  it('when a document is created, then it can be read back and readiness passes', async () => {
+    const accounts = model();
+    await accounts.init();
+    await accounts.create({ email: 'read@kidslearn.test', gems: 3 });
+    const found = await accounts.findOne({ email: 'read@kidslearn.test' }).lean().exec();
+    expect(found).toMatchObject({ email: 'read@kidslearn.test', gems: 3, outbox: [], processedEventIds: [] });
+    await expect(mongoReady(conn)()).resolves.toBeUndefined();
+  });
+
+  it('when a duplicate of a unique field is inserted, then it is rejected with a duplicate-key error', async () => {
+    const accounts = model();
+    await accounts.init();
+    await accounts.create({ email: 'dup@kidslearn.test' });
+    const err = await accounts.create({ email: 'dup@kidslearn.test' }).catch((e: unknown) => e);
+    expect(isDuplicateKeyError(err)).toBe(true);
+  });
+
+  it('when 50 callers race a guarded findOneAndUpdate, then it applies exactly as often as the guard allows', async () => {
+    const accounts = model();
+    const { _id } = await accounts.create({ email: `race-${randomSuffix()}@kidslearn.test`, gems: 10 });
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => accounts.findOneAndUpdate({ _id, gems: { $gte: 1 } }, { $inc: { gems: -1 } }, { new: true }).lean().exec()),
+    );
+    expect(results.filter(Boolean)).toHaveLength(10);
+    expect((await accounts.findById(_id).lean().exec())?.gems).toBe(0);
+  });
+
+  it('when the same event is applied twice (even concurrently), then the change happens once', async () => {
+    const accounts = model();
+    const email = `once-${randomSuffix()}@kidslearn.test`;
+    await accounts.create({ email });
+    const eventId = createEvent('quiz.attempt.scored', {}).id;
+    const applied = await Promise.all(Array.from({ length: 5 }, () => applyOnce(accounts, { email }, eventId, { $inc: { gems: 2 } })));
+    expect(applied.filter(Boolean)).toHaveLength(1);
+    expect(await applyOnce(accounts, { email }, eventId, { $inc: { gems: 2 } })).toBe(false);
+    const doc = await accounts.findOne({ email }).lean().exec();
+    expect(doc).toMatchObject({ gems: 2, processedEventIds: [eventId] });
+  });
+
+  it('when applyOnce upserts, then the first event creates the document and a replay changes nothing', async () => {
+    const accounts = model();
+    await accounts.init();
+    const email = `upsert-${randomSuffix()}@kidslearn.test`;
+    const eventId = createEvent('gems.balance.changed', {}).id;
+    expect(await applyOnce(accounts, { email }, eventId, { $inc: { gems: 5 } }, { upsert: true })).toBe(true);
+    expect(await applyOnce(accounts, { email }, eventId, { $inc: { gems: 5 } }, { upsert: true })).toBe(false);
+    expect((await accounts.findOne({ email }).lean().exec())?.gems).toBe(5);
+  });
+
+  it('when applyOnce carries a guard, then an event that fails the guard changes nothing', async () => {
+    const accounts = model();
+    const email = `guard-${randomSuffix()}@kidslearn.test`;
+    await accounts.create({ email, gems: 1 });
+    const debit = createEvent('redemption.requested', { cost: 3 });
+    expect(await applyOnce(accounts, { email, gems: { $gte: 3 } }, debit.id, { $inc: { gems: -3 } })).toBe(false);
+    expect(await accounts.findOne({ email }).lean().exec()).toMatchObject({ gems: 1, processedEventIds: [] });
+  });
+
+  it('when the publisher fails, then the events stay in the outbox and a later flush publishes and removes them', async () => {
+    const accounts = model();
+    const email = `outbox-${randomSuffix()}@kidslearn.test`;
+    const events = [createEvent('gems.balance.changed', { n: 1 }), createEvent('gems.balance.changed', { n: 2 })];
+    await accounts.create({ email });
+    await accounts.updateOne({ email }, withOutbox({ $inc: { gems: 1 } }, ...events)).exec();
+    const published: string[] = [];
+    let brokerUp = false;
+    const relay = createOutboxRelay({
+      model: accounts,
+      logger,
+      bus: {
+        publish: async (e) => {
+          if (!brokerUp) throw new Error('broker down');
+          published.push(e.id);
+        },
+      },
+    });
+    await expect(relay.flush()).rejects.toThrow('broker down');
+    expect((await accounts.findOne({ email }).lean().exec())?.outbox).toHaveLength(2);
+    brokerUp = true;
+    await relay.flush();
+    expect(published).toEqual(expect.arrayContaining(events.map((e) => e.id)));
+    expect((await accounts.findOne({ email }).lean().exec())?.outbox).toEqual([]);
+    await relay.stop();
+  });
+
+  it('when the relay runs with the real bus and an event is delivered twice, then the consumer applies it once', async () => {
+    const accounts = model();
+    const service = `kit-mongo-${randomSuffix()}`;
+    const type = `test.credit.${randomSuffix()}`;
+    bus = await EventBus.connect({ url: env().AMQP_URL, serviceName: service, logger, retryDelaysMs: [100] });
+    const email = `relay-${randomSuffix()}@kidslearn.test`;
+    await accounts.create({ email });
+    const deliveries: string[] = [];
+    await bus.subscribe(type, async (event) => {
+      deliveries.push(event.id);
+      await applyOnce(accounts, { email }, event.id, { $inc: { gems: 2 } });
+    });
+
+    const event = createEvent(type, { email, reward: 2 });
+    // The producer's change and its event: one single-document write.
+    await accounts.updateOne({ email }, withOutbox({ $set: { email } }, event)).exec();
+    const relay = createOutboxRelay({ model: accounts, bus, logger, intervalMs: 200 });
+    relay.start();
+    await eventually(() => deliveries.length === 1);
+    await bus.publish(event); // a redelivery of the same event (e.g. relay crashed before $pull)
+    await eventually(() => deliveries.length === 2);
+    await relay.stop();
+
+    const doc = await accounts.findOne({ email }).lean().exec();
+    expect(doc).toMatchObject({ gems: 2, outbox: [], processedEventIds: [event.id] });
+  });
+});

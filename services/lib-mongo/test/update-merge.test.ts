@@ -1,0 +1,13 @@
+import { addPush, withOutbox } from '../src';
+
+describe('update merging', () => {
+  it('when events are added to an update, then existing operators and pushes stay', () => {
+    const update = withOutbox({ $inc: { gems: 2 }, $push: { history: 1 } }, { id: 'e1' });
+    expect(update).toEqual({ $inc: { gems: 2 }, $push: { history: 1, outbox: { id: 'e1' } } });
+    expect(withOutbox({}, { id: 'a' }, { id: 'b' })).toEqual({ $push: { outbox: { $each: [{ id: 'a' }, { id: 'b' }] } } });
+  });
+
+  it('when the update already pushes to the field, then it refuses instead of overwriting', () => {
+    expect(() => addPush({ $push: { processedEventIds: 'x' } }, 'processedEventIds', 'y')).toThrow(/already pushes/);
+  });
+});

@@ -1,0 +1,50 @@
+import { createKeycloakAdmin } from '@kidslearn/lib-auth';
+import type { KeycloakAdmin } from '@kidslearn/lib-auth';
+import { env, randomSuffix } from './env';
+
+/** An access token for a user through the test-only client `kidslearn-test` (password grant). */
+export async function tokenFor(email: string, password: string): Promise<string> {
+  const { KEYCLOAK_URL, KEYCLOAK_REALM } = env();
+  const res = await fetch(`${KEYCLOAK_URL}/realms/${KEYCLOAK_REALM}/protocol/openid-connect/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', client_id: 'kidslearn-test', username: email, password, scope: 'openid' }),
+  });
+  if (!res.ok) throw new Error(`tokenFor(${email}): HTTP ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+let admin: KeycloakAdmin | undefined;
+
+/** The admin API client as the kidslearn-backend service account. */
+export function keycloakAdmin(): KeycloakAdmin {
+  const e = env();
+  admin ??= createKeycloakAdmin({ keycloakUrl: e.KEYCLOAK_URL, realm: e.KEYCLOAK_REALM, clientId: 'kidslearn-backend', clientSecret: e.KEYCLOAK_BACKEND_SECRET });
+  return admin;
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  name: string;
+  token: string;
+}
+
+/** A fresh, verified learner with a random email (role `user` by the realm's default roles). */
+export async function createLearner(options: { admin?: boolean; name?: string } = {}): Promise<TestUser> {
+  const suffix = randomSuffix();
+  const email = `learner-${suffix}@kidslearn.test`;
+  const password = `Learner${suffix}1`;
+  const name = options.name ?? `Test Learner ${suffix}`;
+  const [firstName, ...rest] = name.split(' ');
+  const created = await keycloakAdmin().createUser({ email, password, firstName, lastName: rest.join(' ') || undefined, emailVerified: true, enabled: true });
+  if (created === 'exists') throw new Error(`createLearner: ${email} already exists`);
+  if (options.admin) await keycloakAdmin().addRealmRole(created.id, 'admin');
+  return { id: created.id, email, password, name, token: await tokenFor(email, password) };
+}
+
+/** A fresh admin (user + admin roles). */
+export function createAdmin(): Promise<TestUser> {
+  return createLearner({ admin: true, name: `Test Admin ${randomSuffix(2)}` });
+}

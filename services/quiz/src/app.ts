@@ -1,0 +1,89 @@
+import type { Express } from 'express';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createLogger, type Logger } from '@kidslearn/lib-core';
+import { createApp, finishApp, listen, closeServer, serveOpenApi } from '@kidslearn/lib-http';
+import { createAuth } from '@kidslearn/lib-auth';
+import { connectMongo, createOutboxRelay } from '@kidslearn/lib-mongo';
+import { EventBus } from '@kidslearn/lib-events';
+import { connectRedis, createCache, idempotency } from '@kidslearn/lib-redis';
+import type { QuizConfig } from './config';
+import { answerKeyRepository } from './data-access/answer-keys';
+import { attemptRepository } from './data-access/attempts';
+import { bestRepository, type StandingRow } from './data-access/bests';
+import { announceOutcome, createOutcomeWaiter } from './data-access/outcomes';
+import { quizRoutes } from './entry-points/http/routes';
+import { subscribeQuizHandlers } from './entry-points/messaging/handlers';
+import { openApiDocument } from './openapi';
+
+export interface QuizService {
+  app: Express;
+  /** consumers, outbox relay and the HTTP server; resolves with the base URL */
+  start(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export async function buildService(config: QuizConfig, logger: Logger = createLogger(config.SERVICE_NAME)): Promise<QuizService> {
+  const db = await connectMongo(config.MONGO_URL, logger);
+  const redis = connectRedis(config.REDIS_URL, logger);
+  const subscriber = redis.duplicate();
+  subscriber.on('error', (err: Error) => logger.warn({ err: err.message }, 'redis subscriber error'));
+  const bus = await EventBus.connect({ url: config.AMQP_URL, serviceName: config.SERVICE_NAME, logger });
+
+  const answerKeys = answerKeyRepository(db);
+  const attempts = attemptRepository(db);
+  const bests = bestRepository(db);
+  await Promise.all([answerKeys.model.init(), attempts.model.init(), bests.model.init()]);
+  const relay = createOutboxRelay({ model: attempts.model, bus, logger });
+  const outcomes = createOutcomeWaiter(subscriber);
+  const standingsCache = createCache(redis, { prefix: `${config.SERVICE_NAME}:standings:` });
+  const auth = createAuth({ keycloakUrl: config.KEYCLOAK_URL, realm: config.KEYCLOAK_REALM });
+
+  const app = createApp({
+    name: config.SERVICE_NAME,
+    logger,
+    readiness: {
+      mongo: async () => void (await db.db?.admin().ping()),
+      redis: async () => void (await redis.ping()),
+      rabbitmq: () => bus.check(),
+    },
+  });
+  serveOpenApi(app, openApiDocument);
+  app.use(
+    quizRoutes({
+      answerKeys,
+      attempts,
+      bests,
+      outcomes,
+      outcomeTimeoutMs: config.OUTCOME_TIMEOUT_MS,
+      learner: [auth.authenticate, auth.requireLearner],
+      signedIn: [auth.authenticate],
+      idempotent: [idempotency({ redis, ttlSeconds: 24 * 3600 })],
+      afterScored: async (lessonId) => {
+        relay.kick();
+        await standingsCache.invalidate(lessonId);
+      },
+      cachedStandings: (lessonId, load) => standingsCache.getOrLoad<StandingRow[]>(lessonId, config.STANDINGS_CACHE_SECONDS, load),
+    }),
+  );
+  finishApp(app, logger);
+
+  let server: Server | undefined;
+  return {
+    app,
+    async start() {
+      await subscribeQuizHandlers(bus, { answerKeys, attempts, announce: (id) => announceOutcome(redis, id), logger });
+      relay.start();
+      server = await listen(app, config.PORT);
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    },
+    async stop() {
+      if (server) await closeServer(server);
+      await relay.stop();
+      await bus.close();
+      subscriber.disconnect();
+      await redis.quit();
+      await db.close();
+    },
+  };
+}

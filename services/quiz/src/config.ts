@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { commonConfig, loadConfig } from '@kidslearn/lib-core';
+
+export const configSchema = z.object({
+  ...commonConfig,
+  SERVICE_NAME: z.string().min(1).default('quiz'),
+  PORT: commonConfig.PORT.default(4002),
+  MONGO_URL: commonConfig.MONGO_URL.default('mongodb://127.0.0.1:27017/kidslearn-quiz'),
+  /** How long POST /quiz-results waits for gems.credited before answering without the new total. */
+  OUTCOME_TIMEOUT_MS: z.coerce.number().int().min(0).max(30_000).default(3000),
+  /** Standings are also invalidated on every scored attempt; the TTL only bounds a rare stale race. */
+  STANDINGS_CACHE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+});
+export type QuizConfig = z.infer<typeof configSchema>;
+
+export const readConfig = (env?: Record<string, string | undefined>): QuizConfig => loadConfig(configSchema, env);

@@ -1,0 +1,66 @@
+import { Schema, type Connection } from 'mongoose';
+import { standingId } from '../domain/standing-id';
+
+export interface BestDoc {
+  _id: string;
+  lessonId: string;
+  email: string;
+  name: string;
+  score: number;
+  total: number;
+  attemptId: string;
+  achievedAt: Date;
+}
+
+export interface StandingRow {
+  _id: string;
+  userInfo: { name: string };
+  score: number;
+  total: number;
+}
+
+const schema = new Schema<BestDoc>(
+  {
+    _id: { type: String, required: true },
+    lessonId: { type: String, required: true },
+    email: { type: String, required: true },
+    name: { type: String, required: true },
+    score: { type: Number, required: true },
+    total: { type: Number, required: true },
+    attemptId: { type: String, required: true },
+    achievedAt: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+schema.index({ lessonId: 1, score: -1, achievedAt: 1 });
+
+export const STANDINGS_LIMIT = 100;
+
+const isDuplicateKey = (error: unknown) => (error as { code?: number }).code === 11000;
+
+/** One document per (lesson, learner) holding the best result, so standings are one indexed find. */
+export function bestRepository(db: Connection) {
+  const model = db.model<BestDoc>('Best', schema, 'bests');
+  return {
+    model,
+    /**
+     * Keeps the better result in one conditional upsert: the filter matches only a worse result;
+     * an equal or better one makes the upsert collide on _id, which means "keep what is there"
+     * (ties go to whoever got there first).
+     */
+    async record(best: Omit<BestDoc, '_id'>): Promise<void> {
+      const { lessonId, email, ...rest } = best;
+      const _id = standingId(lessonId, email);
+      try {
+        await model.updateOne({ _id, score: { $lt: best.score } }, { $set: rest, $setOnInsert: { lessonId, email } }, { upsert: true });
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+      }
+    },
+    async standings(lessonId: string): Promise<StandingRow[]> {
+      const rows = await model.find({ lessonId }).sort({ score: -1, achievedAt: 1, _id: 1 }).limit(STANDINGS_LIMIT).lean<BestDoc[]>().exec();
+      return rows.map((row) => ({ _id: row._id, userInfo: { name: row.name }, score: row.score, total: row.total }));
+    },
+  };
+}
+export type BestRepository = ReturnType<typeof bestRepository>;

@@ -1,0 +1,36 @@
+import { Router, type RequestHandler } from 'express';
+import { AppError } from '@kidslearn/lib-core';
+import { validate, validInput } from '@kidslearn/lib-http';
+import type { AnswerKeyRepository } from '../../data-access/answer-keys';
+import type { BestRepository, StandingRow } from '../../data-access/bests';
+import { submitQuiz, type SubmitQuizDeps } from '../../use-cases/submit-quiz';
+import { messages } from '../../messages';
+import { quizResultBody, standingsParams } from './schemas';
+
+export interface QuizRouteDeps extends SubmitQuizDeps {
+  answerKeys: AnswerKeyRepository;
+  bests: BestRepository;
+  learner: RequestHandler[];
+  signedIn: RequestHandler[];
+  idempotent: RequestHandler[];
+  cachedStandings: (lessonId: string, load: () => Promise<StandingRow[]>) => Promise<StandingRow[]>;
+}
+
+export function quizRoutes(deps: QuizRouteDeps): Router {
+  const router = Router();
+
+  router.post('/quiz-results', ...deps.learner, validate({ body: quizResultBody }), ...deps.idempotent, async (req, res) => {
+    const { body } = validInput(req, { body: quizResultBody });
+    const { sub, email, name } = req.auth;
+    const result = await submitQuiz(deps, { sub, email: email.toLowerCase(), name: name || email }, body.quizId, body.answers);
+    res.status(201).json(result);
+  });
+
+  router.get('/standings/:lessonId', ...deps.signedIn, validate({ params: standingsParams }), async (req, res) => {
+    const { params } = validInput(req, { params: standingsParams });
+    if (!(await deps.answerKeys.find(params.lessonId))) throw AppError.notFound(messages.lessonNotFound);
+    res.json(await deps.cachedStandings(params.lessonId, () => deps.bests.standings(params.lessonId)));
+  });
+
+  return router;
+}

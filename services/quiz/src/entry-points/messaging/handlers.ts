@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import type { EventBus, EventEnvelope } from '@kidslearn/lib-events';
+import type { Logger } from '@kidslearn/lib-core';
+import { LETTERS } from '../../domain/answers';
+import { lessonIdSchema } from '../../domain/ids';
+import type { AnswerKeyRepository } from '../../data-access/answer-keys';
+import type { AttemptRepository } from '../../data-access/attempts';
+import { MAX_QUESTIONS } from '../http/schemas';
+
+const lessonCreated = z.object({
+  lessonId: lessonIdSchema,
+  lessonHeading: z.string().min(1).max(500),
+  answerKey: z.array(z.enum(LETTERS)).min(1).max(MAX_QUESTIONS),
+});
+
+const gemsCredited = z.object({
+  attemptId: z.string().min(1).max(100),
+  amount: z.number().int().min(0),
+  balance: z.number().int().min(0),
+});
+
+export interface QuizHandlerDeps {
+  answerKeys: AnswerKeyRepository;
+  attempts: AttemptRepository;
+  /** tells a waiting POST /quiz-results (on any instance) that its attempt settled */
+  announce: (attemptId: string) => Promise<void>;
+  logger: Logger;
+}
+
+/** Invalid data throws: the bus retries and then parks the message in the dead-letter queue. */
+export async function subscribeQuizHandlers(bus: EventBus, deps: QuizHandlerDeps): Promise<void> {
+  await bus.subscribe(['lesson.created', 'gems.credited'], async (event: EventEnvelope) => {
+    if (event.type === 'lesson.created') {
+      const data = lessonCreated.parse(event.data);
+      await deps.answerKeys.save(data.lessonId, data.lessonHeading, data.answerKey);
+      return;
+    }
+    const data = gemsCredited.parse(event.data);
+    const found = await deps.attempts.settle(data.attemptId, data.amount, data.balance);
+    if (!found) deps.logger.debug({ attemptId: data.attemptId }, 'gems.credited for an unknown attempt');
+    else await deps.announce(data.attemptId);
+  });
+}

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { AppError } from '@kidslearn/lib-core';
+import { createEvent } from '@kidslearn/lib-events';
+import { AnswersTooLongError, normalizeAnswers, type SubmittedAnswers } from '../domain/answers';
+import { scoreAttempt } from '../domain/scoring';
+import type { AnswerKeyRepository } from '../data-access/answer-keys';
+import type { AttemptRepository } from '../data-access/attempts';
+import type { BestRepository } from '../data-access/bests';
+import type { OutcomeWaiter } from '../data-access/outcomes';
+import { messages } from '../messages';
+
+export interface SubmitQuizDeps {
+  answerKeys: AnswerKeyRepository;
+  attempts: AttemptRepository;
+  bests: BestRepository;
+  outcomes: OutcomeWaiter;
+  /** called after the attempt (with its event) is stored: publish now, invalidate standings */
+  afterScored: (lessonId: string) => Promise<void>;
+  outcomeTimeoutMs: number;
+}
+
+export interface Learner {
+  sub: string;
+  email: string;
+  name: string;
+}
+
+export interface QuizResult {
+  attemptId: string;
+  score: number;
+  total: number;
+  reward: number;
+  /** the learner's new gem total, or null when gems did not settle the attempt in time */
+  gems: number | null;
+}
+
+/** Scores on the server, stores the attempt with its event, keeps the best, waits briefly for gems. */
+export async function submitQuiz(deps: SubmitQuizDeps, learner: Learner, lessonId: string, submitted: SubmittedAnswers): Promise<QuizResult> {
+  const key = await deps.answerKeys.find(lessonId);
+  if (!key) throw AppError.notFound(messages.lessonNotFound);
+  let answers;
+  try {
+    answers = normalizeAnswers(submitted, key.answerKey.length);
+  } catch (error) {
+    if (error instanceof AnswersTooLongError) throw AppError.badRequest(messages.answersTooLong(error.total));
+    throw error;
+  }
+  const { score, total, reward } = scoreAttempt(key.answerKey, answers);
+  const attemptId = randomUUID();
+  const createdAt = new Date();
+  const event = createEvent('quiz.attempt.scored', { attemptId, lessonId, email: learner.email, userId: learner.sub, name: learner.name, score, total, reward });
+
+  await deps.attempts.create({ _id: attemptId, lessonId, email: learner.email, userId: learner.sub, name: learner.name, answers, score, total, reward, createdAt }, event);
+  await deps.bests.record({ lessonId, email: learner.email, name: learner.name, score, total, attemptId, achievedAt: createdAt });
+  await deps.afterScored(lessonId);
+
+  const gems = await deps.outcomes.waitFor(attemptId, deps.outcomeTimeoutMs, () => deps.attempts.settledGems(attemptId));
+  return { attemptId, score, total, reward, gems };
+}

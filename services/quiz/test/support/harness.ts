@@ -1,0 +1,86 @@
+// Starts the quiz and gems services in-process against the real local infrastructure, each with a
+// fresh database and a unique queue, plus a test publisher on the same exchange. stop() removes
+// the databases and queues again.
+import { randomUUID } from 'node:crypto';
+import amqp from 'amqplib';
+import mongoose from 'mongoose';
+import { createLogger } from '@kidslearn/lib-core';
+import { EventBus, createEvent, topologyFor, type EventEnvelope } from '@kidslearn/lib-events';
+import { env, uniqueDbUrl } from '@kidslearn/lib-testkit';
+import { buildService as buildQuiz, readConfig as readQuizConfig } from '../../src';
+import { buildService as buildGems, readConfig as readGemsConfig } from '../../../gems/src';
+
+export type Started = Awaited<ReturnType<typeof startServices>>;
+
+const RETRY_DELAYS = [1000, 5000, 15000];
+
+export async function startServices(which: { quiz?: boolean; gems?: boolean } = { quiz: true, gems: true }) {
+  const suffix = randomUUID().slice(0, 8);
+  const logger = createLogger('test', process.env.TEST_LOG_LEVEL ?? 'silent');
+  const base = { ...process.env, ...env(), PORT: '0', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', OUTCOME_TIMEOUT_MS: '5000' } as Record<string, string | undefined>;
+  const names: string[] = [];
+
+  const quizName = `quiz-test-${suffix}`;
+  const quizDb = uniqueDbUrl('quiz');
+  const quiz = which.quiz ? await buildQuiz(readQuizConfig({ ...base, SERVICE_NAME: quizName, MONGO_URL: quizDb }), logger) : undefined;
+  const gemsName = `gems-test-${suffix}`;
+  const gemsDb = uniqueDbUrl('gems');
+  const gems = which.gems ? await buildGems(readGemsConfig({ ...base, SERVICE_NAME: gemsName, MONGO_URL: gemsDb }), logger) : undefined;
+  if (quiz) names.push(quizName);
+  if (gems) names.push(gemsName);
+  const quizUrl = quiz ? await quiz.start() : '';
+  const gemsUrl = gems ? await gems.start() : '';
+  const bus = await EventBus.connect({ url: base.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672', serviceName: `publisher-test-${suffix}`, logger });
+  const quizDbConn = quiz ? await mongoose.createConnection(quizDb).asPromise() : undefined;
+  const gemsDbConn = gems ? await mongoose.createConnection(gemsDb).asPromise() : undefined;
+
+  return {
+    quiz,
+    gems,
+    quizUrl,
+    gemsUrl,
+    quizDb: quizDbConn,
+    gemsDb: gemsDbConn,
+    publish: (event: EventEnvelope) => bus.publish(event),
+    /** A lesson with the given answer key, known to the quiz service once this resolves. */
+    async createLesson(answerKey: string[]): Promise<string> {
+      const lessonId = `lesson-${randomUUID().slice(0, 12)}`;
+      await bus.publish(createEvent('lesson.created', { lessonId, lessonHeading: `Test ${lessonId}`, answerKey }));
+      await eventually(async () => Boolean(await quizDbConn?.collection('answerKeys').findOne({ _id: lessonId as never })));
+      return lessonId;
+    },
+    async stop() {
+      await quiz?.stop();
+      await gems?.stop();
+      await bus.close();
+      for (const conn of [quizDbConn, gemsDbConn]) {
+        if (!conn) continue;
+        await conn.dropDatabase().catch(() => undefined);
+        await conn.close();
+      }
+      const conn = await amqp.connect(base.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672');
+      const ch = await conn.createChannel();
+      for (const name of names) {
+        const t = topologyFor(name);
+        for (const queue of [t.queue, t.dlq, ...RETRY_DELAYS.map((d) => t.retryQueue(d))]) await ch.deleteQueue(queue).catch(() => undefined);
+      }
+      await conn.close();
+    },
+  };
+}
+
+/** Polls until check() is true (eventual consistency across the broker). */
+export async function eventually(check: () => Promise<boolean>, timeoutMs = 15_000, everyMs = 50): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+export const scoredEvent = (email: string, lessonId: string, reward: number, attemptId = randomUUID()) =>
+  createEvent('quiz.attempt.scored', { attemptId, lessonId, email, userId: 'test', name: 'Test', score: reward, total: 2, reward });
+
+export const redemptionEvent = (email: string, cost: number, redemptionId = randomUUID()) =>
+  createEvent('redemption.requested', { redemptionId, email, cost });

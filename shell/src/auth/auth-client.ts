@@ -1,0 +1,9 @@
+/** What the shell and the remotes may do with the signed-in session. */
+export interface AuthClient {
+  /** Sends the visitor to the Keycloak login page; they come back to `returnPath` (default /). */
+  login(returnPath?: string, options?: { idpHint?: string }): Promise<void>;
+  /** Ends the Keycloak session and lands on `returnPath` (default /). */
+  logout(returnPath?: string): Promise<void>;
+  /** A fresh access token (refreshed when about to expire), or undefined for visitors. */
+  getToken(): Promise<string | undefined>;
+}

@@ -1,0 +1,2 @@
+// Async boundary so Module Federation can negotiate the shared singletons before any of them runs.
+import('./bootstrap');

@@ -1,0 +1,60 @@
+import '../test/jsdom-polyfills';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { routes } from '../routes/routes';
+import { admin, learner, renderShell, usersWithRole } from '../test/test-platform';
+
+const bar = () => screen.getByRole('navigation', { name: 'Main' });
+
+describe('navbar and footer (SPEC §2)', () => {
+  it('when a visitor looks, then Login and Register show with the learner menu', () => {
+    renderShell(routes, { path: '/' });
+    expect(within(bar()).getByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(within(bar()).getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/authentication/registration');
+    for (const label of ['Course Details', 'My Classes', 'Avatar', 'Premium', 'Standings', 'Games', 'Gift']) {
+      expect(within(bar()).getByRole('link', { name: label })).toBeInTheDocument();
+    }
+    expect(within(bar()).queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'KidsLearn home' })).toHaveAttribute('href', '/');
+  });
+
+  it('when Login is pressed, then /authentication is opened carrying the current page', async () => {
+    const { router } = renderShell(routes, { path: '/about' });
+    await userEvent.click(within(bar()).getByRole('button', { name: 'Login' }));
+    expect(router.state.location.pathname).toBe('/authentication');
+    expect(router.state.location.state).toEqual({ from: '/about' });
+  });
+
+  it('when a learner is signed in, then the gem badge, avatar and Sign out show', async () => {
+    const { auth } = renderShell(routes, { path: '/', session: learner, gateway: usersWithRole('user', { gems: 12, img: 'https://img.test/a.png' }) });
+    expect(within(bar()).getByText('Loading...')).toBeInTheDocument();
+    expect(await within(bar()).findByLabelText('12 gems')).toBeInTheDocument();
+    expect(within(bar()).getByRole('img', { name: 'Lina avatar' })).toHaveAttribute('src', 'https://img.test/a.png');
+    await userEvent.click(within(bar()).getByRole('button', { name: 'Sign out' }));
+    expect(auth.logout).toHaveBeenCalledWith('/');
+  });
+
+  it('when an admin is signed in, then the menu has only Dashboard and the bar has no gem badge', async () => {
+    renderShell(routes, { path: '/', session: admin, gateway: usersWithRole('admin') });
+    expect(await within(bar()).findByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(within(bar()).queryByRole('link', { name: 'Gift' })).not.toBeInTheDocument();
+    expect(within(bar()).queryByLabelText(/gems/)).not.toBeInTheDocument();
+  });
+
+  it('when the small-screen menu is opened by an admin, then the dropdown shows the gem badge', async () => {
+    renderShell(routes, { path: '/', session: admin, gateway: usersWithRole('admin', { gems: 3 }) });
+    await within(bar()).findByRole('link', { name: 'Dashboard' });
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const dropdown = document.getElementById('small-menu')!;
+    expect(within(dropdown).getByLabelText('3 gems')).toBeInTheDocument();
+    expect(within(dropdown).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it('when any page shows, then the footer has social links, app-store links and copyright 2025', () => {
+    renderShell(routes, { path: '/' });
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: 'YouTube' })).toBeInTheDocument();
+    expect(within(footer).getByRole('link', { name: 'Download on the App Store' })).toBeInTheDocument();
+    expect(within(footer).getByText(/© 2025/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { useCurrentUser } from '../auth/useCurrentUser';
+import { usePlatform } from '../platform/contexts';
+import { messages } from '../messages';
+import { menuFor } from './menu';
+import { GemBadge } from './GemBadge';
+import logo from '../assets/logo.svg';
+import defaultAvatar from '../assets/default-avatar.svg';
+
+export function Navbar() {
+  const { auth } = usePlatform();
+  const user = useCurrentUser();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const menu = menuFor(user.role);
+  const signedIn = user.status === 'authenticated';
+  const gems = user.profile?.gems ?? 0;
+
+  const login = () => navigate('/authentication', { state: { from: location.pathname + location.search } });
+
+  return (
+    <header className="navbar">
+      <nav className="navbar-inner" aria-label="Main">
+        <Link to="/" className="brand" aria-label={`${messages.brand} home`}>
+          <img src={logo} alt="" width={44} height={44} />
+          <span className="brand-name">{messages.brand}</span>
+        </Link>
+
+        <ul className="menu menu-wide">
+          {menu.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to}>{item.label}</NavLink>
+            </li>
+          ))}
+        </ul>
+
+        <div className="navbar-actions">
+          {signedIn && (
+            <>
+              {user.role === 'user' && (
+                <span className="gem-in-bar">
+                  <GemBadge gems={gems} />
+                </span>
+              )}
+              {user.profileLoading ? (
+                <span className="avatar-loading">{messages.loadingProfile}</span>
+              ) : (
+                <img className="avatar" src={user.profile?.img || defaultAvatar} alt={messages.avatarAlt(user.name)} width={44} height={44} />
+              )}
+              <button type="button" className="btn btn-outline" onClick={() => void auth.logout('/')}>
+                {messages.signOut}
+              </button>
+            </>
+          )}
+          {user.status === 'anonymous' && (
+            <>
+              <button type="button" className="btn btn-primary" onClick={login}>
+                {messages.login}
+              </button>
+              <Link to="/authentication/registration" className="btn btn-secondary hide-small">
+                {messages.register}
+              </Link>
+            </>
+          )}
+          <button
+            type="button"
+            className="menu-toggle"
+            aria-expanded={open}
+            aria-controls="small-menu"
+            aria-label={messages.menu.openMenu}
+            onClick={() => setOpen((v) => !v)}
+          >
+            <span aria-hidden="true">☰</span>
+          </button>
+        </div>
+      </nav>
+      {open && (
+        <ul id="small-menu" className="menu menu-dropdown" onClick={() => setOpen(false)}>
+          {signedIn && (
+            <li className="dropdown-gems">
+              <GemBadge gems={gems} />
+            </li>
+          )}
+          {menu.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to}>{item.label}</NavLink>
+            </li>
+          ))}
+        </ul>
+      )}
+    </header>
+  );
+}

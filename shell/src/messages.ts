@@ -1,0 +1,43 @@
+// Every user-facing string of the shell (SPEC wording kept exactly, spelling included).
+export const messages = {
+  brand: 'KidsLearn',
+  menu: {
+    dashboard: 'Dashboard',
+    courseDetails: 'Course Details',
+    myClasses: 'My Classes',
+    avatar: 'Avatar',
+    premium: 'Premium',
+    standings: 'Standings',
+    games: 'Games',
+    gift: 'Gift',
+    openMenu: 'Open menu',
+  },
+  login: 'Login',
+  register: 'Register',
+  signOut: 'Sign out',
+  loadingProfile: 'Loading...',
+  gems: (n: number) => `${n} gems`,
+  avatarAlt: (name: string) => `${name || 'Your'} avatar`,
+  loading: 'Loading...',
+  redirectingToLogin: 'Taking you to the login page...',
+  remote: {
+    loading: 'Loading...',
+    failedTitle: 'Oops! This part of KidsLearn is taking a nap.',
+    failedText: 'The rest of the site still works. Please try again in a moment.',
+    retry: 'Try again',
+  },
+  notFound: {
+    title: 'Page not found',
+    text: "We looked everywhere, but this page isn't here.",
+    home: 'Go Back Home',
+  },
+  footer: {
+    tagline: 'Nurturing young minds, one lesson at a time.',
+    follow: 'Follow us',
+    getApp: 'Get the app',
+    appStore: 'Download on the App Store',
+    googlePlay: 'Get it on Google Play',
+    about: 'About Us',
+    copyright: '© 2025 KidsLearn. All rights reserved.',
+  },
+} as const;

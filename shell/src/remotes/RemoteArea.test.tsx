@@ -1,0 +1,58 @@
+import '../test/jsdom-polyfills';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { LifeCycles } from 'single-spa';
+import { routes } from '../routes/routes';
+import { fakeRemote, renderShell } from '../test/test-platform';
+import type { RemoteLoader } from './remote-loader';
+
+beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+afterEach(() => jest.restoreAllMocks());
+
+describe('a remote area', () => {
+  it('when the remote cannot be loaded, then a friendly fallback shows in its area and the layout keeps working', async () => {
+    const loader: RemoteLoader = async () => {
+      throw new Error('remoteEntry.js: 404');
+    };
+    renderShell(routes, { path: '/', loader });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Oops! This part of KidsLearn is taking a nap.');
+    expect(screen.getByRole('link', { name: 'KidsLearn home' })).toBeInTheDocument();
+    expect(screen.getByText('© 2025 KidsLearn. All rights reserved.')).toBeInTheDocument();
+  });
+
+  it('when the visitor presses Try again and the remote is back, then it mounts', async () => {
+    let calls = 0;
+    const loader: RemoteLoader = async (name) => {
+      calls += 1;
+      if (calls === 1) throw new Error('offline');
+      return fakeRemote(name);
+    };
+    renderShell(routes, { path: '/about', loader });
+    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('remote mfe_public')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('when the remote throws while rendering, then its area shows the fallback', async () => {
+    const crashing: LifeCycles = {
+      bootstrap: async () => undefined,
+      mount: async (props) => {
+        const { errorBoundary } = props as unknown as { errorBoundary: (e: unknown) => null };
+        errorBoundary(new Error('render failed'));
+      },
+      unmount: async () => undefined,
+    };
+    renderShell(routes, { path: '/', loader: async () => crashing });
+    expect(await screen.findByRole('alert')).toHaveTextContent('taking a nap');
+  });
+
+  it('when moving between two pages of the same remote, then it stays mounted', async () => {
+    const mount = jest.fn(fakeRemote('mfe_public').mount);
+    const { router } = renderShell(routes, { path: '/', loader: async () => ({ ...fakeRemote('mfe_public'), mount }) });
+    await screen.findByText('remote mfe_public');
+    await router.navigate('/about');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/about'));
+    expect(screen.getByText('remote mfe_public')).toBeInTheDocument();
+    expect(mount).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,31 @@
+// Loads a remote's single-spa lifecycles through the Module Federation runtime. The remote
+// locations come from the runtime config, so a remote is redeployed without rebuilding the shell.
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { LifeCycles } from 'single-spa';
+import type { RemoteName } from '../config/runtime-config';
+
+export type RemoteLoader = (name: RemoteName) => Promise<LifeCycles>;
+
+const RETRY_DELAYS_MS = [400, 1200];
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function createRemoteLoader(remotes: Record<RemoteName, string>): RemoteLoader {
+  registerRemotes(Object.entries(remotes).map(([name, entry]) => ({ name, entry })));
+  const loadOnce = async (name: RemoteName) => {
+    const mod = await loadRemote<LifeCycles>(`${name}/spa`);
+    if (!mod || typeof mod.mount !== 'function') throw new Error(`${name} does not expose single-spa lifecycles`);
+    return { bootstrap: mod.bootstrap, mount: mod.mount, unmount: mod.unmount, update: mod.update } as LifeCycles;
+  };
+  return async (name) => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await loadOnce(name);
+      } catch (error) {
+        if (attempt >= RETRY_DELAYS_MS.length) throw error;
+        await wait(RETRY_DELAYS_MS[attempt] ?? 0);
+        // Forget the failed container so the next attempt fetches remoteEntry.js again.
+        registerRemotes([{ name, entry: remotes[name] }], { force: true });
+      }
+    }
+  };
+}

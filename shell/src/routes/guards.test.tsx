@@ -1,0 +1,61 @@
+import '../test/jsdom-polyfills';
+import { screen, waitFor } from '@testing-library/react';
+import { routes } from './routes';
+import { admin, learner, renderShell, usersWithRole } from '../test/test-platform';
+
+describe('route guards (SPEC §6)', () => {
+  it('when a visitor opens a learner-only page, then they go to /authentication carrying the original path', async () => {
+    const { router, auth } = renderShell(routes, { path: '/my-classes' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/authentication'));
+    expect(router.state.location.state).toEqual({ from: '/my-classes' });
+    await waitFor(() => expect(auth.login).toHaveBeenCalledWith('/my-classes'));
+  });
+
+  it('when an admin opens a learner-only page, then they are sent to /forbidden', async () => {
+    const { router } = renderShell(routes, { path: '/gift', session: admin, gateway: usersWithRole('admin') });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/forbidden'));
+    expect(await screen.findByText('remote mfe_public')).toBeInTheDocument();
+  });
+
+  it('when a learner opens a learner-only page, then the learning remote is mounted', async () => {
+    renderShell(routes, { path: '/my-classes', session: learner, gateway: usersWithRole('user') });
+    expect(await screen.findByText('remote mfe_learning')).toBeInTheDocument();
+  });
+
+  it('when the role has not loaded yet, then a learner-only page shows a spinner', async () => {
+    renderShell(routes, { path: '/standings', session: learner, gateway: () => new Promise(() => undefined) });
+    expect(await screen.findByRole('status')).toHaveTextContent('Loading...');
+  });
+
+  it('when the session is still loading, then /dashboard shows a spinner', () => {
+    renderShell(routes, { path: '/dashboard', session: 'loading' });
+    expect(screen.getAllByRole('status')[0]).toHaveTextContent('Loading...');
+  });
+
+  it('when a learner opens /dashboard, then they are sent to /forbidden', async () => {
+    const { router } = renderShell(routes, { path: '/dashboard/my-users', session: learner, gateway: usersWithRole('user') });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/forbidden'));
+  });
+
+  it('when a visitor opens /dashboard, then they are sent to /forbidden', async () => {
+    const { router } = renderShell(routes, { path: '/dashboard' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/forbidden'));
+  });
+
+  it('when an admin opens /dashboard, then the admin remote is mounted', async () => {
+    renderShell(routes, { path: '/dashboard', session: admin, gateway: usersWithRole('admin') });
+    expect(await screen.findByText('remote mfe_admin')).toBeInTheDocument();
+  });
+
+  it('when the role lookup fails, then the token roles decide', async () => {
+    const { router } = renderShell(routes, { path: '/dashboard', session: admin, gateway: () => ({ status: 500 }) });
+    expect(await screen.findByText('remote mfe_admin')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('when an unknown path is opened, then a friendly 404 shows with a way home', async () => {
+    renderShell(routes, { path: '/no-such-page' });
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go Back Home' })).toHaveAttribute('href', '/');
+  });
+});

@@ -1,0 +1,45 @@
+// Host build: Module Federation host with no remotes baked in (they come from public/config.json at start-up).
+const path = require('node:path');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const CopyPlugin = require('copy-webpack-plugin');
+const { dependencies: deps } = require('./package.json');
+
+const singleton = (version) => ({ singleton: true, requiredVersion: version });
+const shared = {
+  react: singleton(deps.react),
+  'react/': singleton(deps.react),
+  'react-dom': singleton(deps['react-dom']),
+  'react-dom/': singleton(deps['react-dom']),
+  'react-redux': singleton(deps['react-redux']),
+  '@reduxjs/toolkit': singleton(deps['@reduxjs/toolkit']),
+  '@reduxjs/toolkit/': singleton(deps['@reduxjs/toolkit']),
+  'react-router-dom': singleton(deps['react-router-dom']),
+  'react-router': singleton(deps['react-router-dom']),
+};
+
+module.exports = (_env, argv) => ({
+  mode: argv.mode ?? 'production',
+  entry: './src/index.ts',
+  output: { path: path.resolve(__dirname, 'dist'), publicPath: '/', filename: '[name].[contenthash:8].js', clean: true },
+  resolve: { extensions: ['.tsx', '.ts', '.js'] },
+  devtool: argv.mode === 'development' ? 'eval-cheap-module-source-map' : false,
+  module: {
+    rules: [
+      {
+        test: /\.tsx?$/,
+        exclude: /node_modules/,
+        use: { loader: 'swc-loader', options: { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2020' } } },
+      },
+      { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+      { test: /\.svg$/, type: 'asset/resource' },
+    ],
+  },
+  plugins: [
+    new ModuleFederationPlugin({ name: 'shell', remotes: {}, shared, dts: false, manifest: false }),
+    new HtmlWebpackPlugin({ template: './public/index.html', favicon: './src/assets/logo.svg' }),
+    new CopyPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }] }),
+  ],
+  devServer: { port: 3000, historyApiFallback: true, static: false },
+  performance: { hints: false },
+});
