@@ -26,7 +26,11 @@ async function up(names: string[]): Promise<void> {
   console.log(`\n${formatStatus(await statusAll(list), list)}\n`);
   console.log(Object.entries(infraEnv()).map(([k, v]) => `${k}=${v}`).join('\n'));
   say('runner', 'up: press Ctrl-C to stop what this run started');
-  setInterval(() => undefined, 1 << 30);
+  // Also stop when whoever launched us went away without passing a signal on (e.g. a killed npx).
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) void shutdown('parent exited');
+  }, 1000);
 }
 
 async function main(): Promise<void> {

@@ -29,7 +29,7 @@ export async function downloadOnce(component: string, url: string, dest: string,
     const total = Number(response.headers.get('content-length') ?? 0);
     const hash = createHash('sha1');
     let received = 0;
-    let lastReport = 0;
+    let lastReport = Date.now();
     const body = Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
     body.on('data', (chunk: Buffer) => {
       hash.update(chunk);

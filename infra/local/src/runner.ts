@@ -160,7 +160,7 @@ export async function statusAll(list: Component[]): Promise<ComponentStatus[]> {
 export function formatStatus(statuses: ComponentStatus[], list: Component[]): string {
   const rows = statuses.map((s) => {
     const c = list.find((x) => x.name === s.name);
-    const health = s.state === 'install-only' ? '-' : s.healthy ? 'healthy' : 'unhealthy';
+    const health = s.state === 'install-only' || s.state === 'stopped' ? '-' : s.healthy ? 'healthy' : 'unhealthy';
     const urls = s.state === 'running' || s.state === 'external' ? (c?.urls ?? []).join('  ') : '';
     return [s.name, s.state, health, s.ports.join(',') || '-', s.pid ? String(s.pid) : '-', s.detail ?? urls];
   });

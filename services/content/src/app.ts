@@ -10,7 +10,6 @@ import { connectRedis, createCache, rateLimit } from '@kidslearn/lib-redis';
 import type { ContentConfig } from './config';
 import { createAvatarsStore } from './data-access/avatars-store';
 import { createIdentityAdmin } from './data-access/identity-admin';
-import { createKeycloakRoles } from './data-access/keycloak-roles';
 import { createLessonsStore } from './data-access/lessons-store';
 import { createModels } from './data-access/models';
 import { createPhotosStore } from './data-access/photos-store';
@@ -51,14 +50,14 @@ export async function buildService(config: ContentConfig, logger: Logger = creat
     users: createUsersStore(models),
     photos: createPhotosStore(models, config.PUBLIC_URL),
   };
-  const auth = createAuth({ keycloakUrl: config.KEYCLOAK_URL, realm: config.KEYCLOAK_REALM });
+  const auth = createAuth({ keycloakUrl: config.KEYCLOAK_URL, issuerUrl: config.KEYCLOAK_ISSUER_URL, realm: config.KEYCLOAK_REALM });
   const keycloakAdmin = {
     keycloakUrl: config.KEYCLOAK_URL,
     realm: config.KEYCLOAK_REALM,
     clientId: config.KEYCLOAK_BACKEND_CLIENT_ID,
     clientSecret: config.KEYCLOAK_BACKEND_SECRET,
   };
-  const identity = createIdentityAdmin(createKeycloakAdmin(keycloakAdmin), createKeycloakRoles(keycloakAdmin));
+  const identity = createIdentityAdmin(createKeycloakAdmin(keycloakAdmin));
   // Keys are per service name, so parallel test instances never share caches or counters.
   const prefix = `${config.SERVICE_NAME}:`;
   const byIp = (req: { ip?: string }) => req.ip ?? 'unknown';

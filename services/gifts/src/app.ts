@@ -53,7 +53,7 @@ export function buildService(config: GiftsConfig, logger: Logger = createLogger(
       rabbitmq: () => ready().bus.check(),
     },
   });
-  const auth = createAuth({ keycloakUrl: config.KEYCLOAK_URL, realm: config.KEYCLOAK_REALM });
+  const auth = createAuth({ keycloakUrl: config.KEYCLOAK_URL, issuerUrl: config.KEYCLOAK_ISSUER_URL, realm: config.KEYCLOAK_REALM });
   serveOpenApi(app, openApiDocument);
   app.use(giftRoutes(() => ready().deps.catalog as GiftCatalog, config.ASSETS_DIR));
   app.use(redemptionRoutes(() => ready().deps, { learner: learnerGuard(auth), admin: adminGuard(auth) }));

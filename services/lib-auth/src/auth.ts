@@ -9,6 +9,11 @@ import type { AuthUser } from './types';
 export interface AuthOptions {
   keycloakUrl: string;
   realm: string;
+  /**
+   * The browser-facing Keycloak URL tokens are issued for, when it differs from the back-channel
+   * `keycloakUrl` (compose: issuer http://localhost:8080, keys fetched from http://keycloak:8080).
+   */
+  issuerUrl?: string;
   /** The resource name keycloak-connect is configured with (audience is not checked). */
   clientId?: string;
   /**
@@ -40,15 +45,22 @@ export interface Auth {
  * failure – missing, malformed, forged, expired – is a 401 (keycloak.protect() would answer
  * 403, which the SPA treats differently). Roles come from realm_access.roles.
  */
-export function createAuth({ keycloakUrl, realm, clientId = 'kidslearn-backend', clockOffsetMs = 0, logger }: AuthOptions): Auth {
+export function createAuth({ keycloakUrl, issuerUrl, realm, clientId = 'kidslearn-backend', clockOffsetMs = 0, logger }: AuthOptions): Auth {
   const keycloak = new Keycloak({}, {
     realm,
-    'auth-server-url': keycloakUrl.replace(/\/$/, ''),
+    'auth-server-url': (issuerUrl ?? keycloakUrl).replace(/\/$/, ''),
     resource: clientId,
     'bearer-only': true,
     'ssl-required': 'external',
     'confidential-port': 0,
   });
+
+  if (issuerUrl) {
+    // keycloak-connect checks `iss` against its realm URL and fetches the signing keys from the same
+    // URL; keep the issuer check and point only the key fetch at the back channel.
+    const rotation = (keycloak.grantManager as unknown as { rotation: { realmUrl: string } }).rotation;
+    rotation.realmUrl = `${keycloakUrl.replace(/\/$/, '')}/realms/${realm}`;
+  }
 
   const verify = async (raw: string | undefined): Promise<AuthUser> => {
     if (!raw) throw AppError.unauthorized();

@@ -76,10 +76,16 @@ export function createKeycloakAdmin({ keycloakUrl, realm, clientId, clientSecret
     if (!res.ok) throw new KeycloakAdminError(res.status, `${what}: HTTP ${res.status} ${await res.text().catch(() => '')}`.trim());
   };
 
-  const realmRole = async (role: string): Promise<unknown> => {
-    const res = await call('GET', `/roles/${encodeURIComponent(role)}`);
-    await expectOk(res, `role ${role}`);
-    return res.json();
+  /**
+   * The role's representation from the user's own mapping lists ("available" to add, assigned to remove):
+   * manage-users/view-users allow these, while GET /roles/{name} would need view-realm. Undefined means
+   * nothing to do (already assigned, or not assigned), which keeps both calls idempotent.
+   */
+  const mappableRole = async (userId: string, role: string, list: 'available' | 'assigned'): Promise<unknown> => {
+    const mappings = `/users/${encodeURIComponent(userId)}/role-mappings/realm${list === 'available' ? '/available' : ''}`;
+    const res = await call('GET', mappings);
+    await expectOk(res, `role mappings of ${userId}`);
+    return ((await res.json()) as Array<{ name: string }>).find((candidate) => candidate.name === role);
   };
 
   return {
@@ -109,10 +115,14 @@ export function createKeycloakAdmin({ keycloakUrl, realm, clientId, clientSecret
       return users.find((u) => u.email?.toLowerCase() === email.trim().toLowerCase()) ?? null;
     },
     async addRealmRole(userId, role) {
-      await expectOk(await call('POST', `/users/${encodeURIComponent(userId)}/role-mappings/realm`, [await realmRole(role)]), 'add role');
+      const representation = await mappableRole(userId, role, 'available');
+      if (!representation) return;
+      await expectOk(await call('POST', `/users/${encodeURIComponent(userId)}/role-mappings/realm`, [representation]), 'add role');
     },
     async removeRealmRole(userId, role) {
-      await expectOk(await call('DELETE', `/users/${encodeURIComponent(userId)}/role-mappings/realm`, [await realmRole(role)]), 'remove role');
+      const representation = await mappableRole(userId, role, 'assigned');
+      if (!representation) return;
+      await expectOk(await call('DELETE', `/users/${encodeURIComponent(userId)}/role-mappings/realm`, [representation]), 'remove role');
     },
     async sendVerifyEmail(userId) {
       await expectOk(await call('PUT', `/users/${encodeURIComponent(userId)}/send-verify-email`), 'send verify email');

@@ -7,8 +7,8 @@ import { createAuth } from '../src';
 
 const logger = createLogger('auth-test', 'silent');
 
-function buildApp(clockOffsetMs = 0) {
-  const auth = createAuth({ keycloakUrl: env().KEYCLOAK_URL, realm: env().KEYCLOAK_REALM, clockOffsetMs, logger });
+function buildApp(clockOffsetMs = 0, urls: { keycloakUrl: string; issuerUrl?: string } = { keycloakUrl: env().KEYCLOAK_URL }) {
+  const auth = createAuth({ ...urls, realm: env().KEYCLOAK_REALM, clockOffsetMs, logger });
   const app = createApp({ name: 'auth-test', logger });
   app.get('/learner', auth.authenticate, auth.requireLearner, (req, res) => {
     res.json(req.auth);
@@ -90,5 +90,16 @@ describe('auth against Keycloak', () => {
     const pastExpiry = exp * 1000 - Date.now() + 60_000;
     const res = await request(buildApp(pastExpiry)).get('/learner').set('authorization', `Bearer ${learnerToken}`);
     expect(res.status).toBe(401);
+  });
+
+  it('when keys come over a back channel with another host name, then the issuer URL decides which tokens pass', async () => {
+    // Tokens are issued for http://localhost:8080; 127.0.0.1 plays the compose back channel (http://keycloak:8080).
+    const backChannel = env().KEYCLOAK_URL.replace('localhost', '127.0.0.1');
+    const withIssuer = await request(buildApp(0, { keycloakUrl: backChannel, issuerUrl: env().KEYCLOAK_URL }))
+      .get('/learner').set('authorization', `Bearer ${learnerToken}`);
+    expect(withIssuer.status).toBe(200);
+    const withoutIssuer = await request(buildApp(0, { keycloakUrl: backChannel }))
+      .get('/learner').set('authorization', `Bearer ${learnerToken}`);
+    expect(withoutIssuer.status).toBe(401);
   });
 });

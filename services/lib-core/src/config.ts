@@ -22,6 +22,8 @@ export const commonConfig = {
   AMQP_URL: z.string().regex(/^amqps?:\/\//, 'must be an amqp:// URL').default('amqp://guest:guest@127.0.0.1:5672'),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default('redis://127.0.0.1:6379'),
   KEYCLOAK_URL: z.url().default('http://localhost:8080'),
+  /** Browser-facing issuer when it differs from KEYCLOAK_URL (see lib-auth createAuth). */
+  KEYCLOAK_ISSUER_URL: z.url().optional(),
   KEYCLOAK_REALM: z.string().min(1).default('kidslearn'),
 };
 

@@ -56,6 +56,8 @@ export const rabbitmq: Component = {
         RABBITMQ_ENABLED_PLUGINS_FILE: path.join(conf, 'enabled_plugins'),
         RABBITMQ_PID_FILE: path.join(dir, 'rabbitmq.pid'),
         ERL_EPMD_ADDRESS: '127.0.0.1',
+        // Keep the Erlang distribution port on loopback too.
+        RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS: '-kernel inet_dist_use_interface {127,0,0,1}',
       },
     };
   },

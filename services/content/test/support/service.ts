@@ -3,6 +3,7 @@ import request from 'supertest';
 import { createLogger } from '@kidslearn/lib-core';
 import { uniqueDbUrl } from '@kidslearn/lib-testkit';
 import { buildService } from '../../src/app';
+import { cleanupTestInstance } from './cleanup';
 import { loadContentConfig, type ContentConfig } from '../../src/config';
 
 export type TestService = Awaited<ReturnType<typeof startContent>>;
@@ -21,7 +22,13 @@ export async function startContent(overrides: Record<string, string> = {}) {
   // CONTENT_TEST_LOG=debug shows the service's log while debugging a test.
   const service = await buildService(config, createLogger(config.SERVICE_NAME, process.env.CONTENT_TEST_LOG ?? 'silent'));
   const url = await service.start();
-  return { service, url, config, http: () => request(service.app), stop: () => service.stop() };
+  // A database handed in by the caller belongs to another instance and is kept.
+  const ownDatabase = overrides.MONGO_URL ? undefined : config.MONGO_URL;
+  const stop = async () => {
+    await service.stop();
+    await cleanupTestInstance(config.SERVICE_NAME, ownDatabase).catch(() => undefined);
+  };
+  return { service, url, config, http: () => request(service.app), stop };
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,0 +1,96 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Component } from '../component';
+import { say } from '../log';
+import { repoRoot } from '../paths';
+
+/** A GET that must answer 2xx within 2 s. */
+async function answersOk(url: string): Promise<void> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+}
+
+const SERVICE_PORTS = { content: 4001, quiz: 4002, gems: 4003, gifts: 4004 } as const;
+
+/** A Node service of services/<name>, run from its TypeScript source with tsx, demo data seeded. */
+function nodeService(name: keyof typeof SERVICE_PORTS): Component {
+  const port = SERVICE_PORTS[name];
+  return {
+    name,
+    ports: [port],
+    urls: [`http://localhost:${port}/openapi.json`],
+    readyTimeoutMs: 60_000,
+    async install() {},
+    async launch() {
+      return {
+        command: process.execPath,
+        args: ['--import', 'tsx', path.join('services', name, 'src', 'start.ts')],
+        cwd: repoRoot,
+        env: { PORT: String(port), SEED_DEMO_DATA: 'true', MONGO_URL: `mongodb://127.0.0.1:27017/kidslearn-${name}` },
+      };
+    },
+    ready: () => answersOk(`http://127.0.0.1:${port}/readyz`),
+  };
+}
+
+export const gateway: Component = {
+  name: 'gateway',
+  ports: [4000],
+  urls: ['http://localhost:4000/healthz'],
+  readyTimeoutMs: 30_000,
+  async install() {},
+  async launch() {
+    return { command: process.execPath, args: ['--import', 'tsx', 'services/gateway/src/start.ts'], cwd: repoRoot };
+  },
+  ready: () => answersOk('http://127.0.0.1:4000/livez'),
+};
+
+/** Newest modification time below a folder (a cheap "did the sources change" check). */
+function newestMtime(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  let newest = statSync(dir).mtimeMs;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+/** A production build of a frontend workspace, rebuilt only when its sources are newer than the build. */
+function buildIfStale(workspace: string): void {
+  const dir = path.join(repoRoot, workspace);
+  const stamp = path.join(dir, 'dist', '.built-from');
+  const sources = Math.max(newestMtime(path.join(dir, 'src')), newestMtime(path.join(dir, 'public')), statSync(path.join(dir, 'webpack.config.js')).mtimeMs);
+  if (existsSync(stamp) && Number(readFileSync(stamp, 'utf8')) >= sources) return;
+  say(workspace, 'building the production bundle (sources changed)');
+  execFileSync('npm', ['run', 'build', '-w', workspace], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+  writeFileSync(stamp, String(sources));
+}
+
+/** A frontend served from its production build (light on 2 cores; the same files the Dockerfile serves). */
+function frontend(workspace: string, port: number, probe: string): Component {
+  return {
+    name: workspace,
+    ports: [port],
+    urls: [`http://localhost:${port}${probe === '/' ? '/' : ''}`],
+    readyTimeoutMs: 30_000,
+    async install() {
+      buildIfStale(workspace);
+    },
+    async launch() {
+      return { command: 'npm', args: ['run', '-s', 'serve', '-w', workspace], cwd: repoRoot };
+    },
+    ready: () => answersOk(`http://127.0.0.1:${port}${probe}`),
+  };
+}
+
+export const services: Component[] = [nodeService('content'), nodeService('quiz'), nodeService('gems'), nodeService('gifts'), gateway];
+
+export const frontends: Component[] = [
+  frontend('mfe-public', 3001, '/remoteEntry.js'),
+  frontend('mfe-learning', 3002, '/remoteEntry.js'),
+  frontend('mfe-rewards', 3003, '/remoteEntry.js'),
+  frontend('mfe-admin', 3004, '/remoteEntry.js'),
+  frontend('shell', 3000, '/'),
+];
