@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 started=$(date +%s)
 bash scripts/ensure-deps.sh
-npx tsx infra/local/src/cli.ts install
+npx tsx infra/local/src/cli.ts install infra
 echo "[test] lint"; npm run -s lint
 echo "[test] typecheck"; npm run -s typecheck
 echo "[test] jest"; npx jest --ci "$@"

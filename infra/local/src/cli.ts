@@ -24,7 +24,8 @@ async function up(names: string[]): Promise<void> {
     assertNoErrors(result.errors);
   }
   console.log(`\n${formatStatus(await statusAll(list), list)}\n`);
-  console.log(Object.entries(infraEnv()).map(([k, v]) => `${k}=${v}`).join('\n'));
+  if (list.some((c) => c.name === 'shell')) console.log(portalBanner());
+  else console.log(Object.entries(infraEnv()).map(([k, v]) => `${k}=${v}`).join('\n'));
   say('runner', 'up: press Ctrl-C to stop what this run started');
   // Also stop when whoever launched us went away without passing a signal on (e.g. a killed npx).
   const parent = process.ppid;
@@ -33,8 +34,28 @@ async function up(names: string[]): Promise<void> {
   }, 1000);
 }
 
+/** Where to go and how to log in, printed once the whole portal is up. */
+function portalBanner(): string {
+  return [
+    '',
+    'KidsLearn is running.',
+    '  Portal:        http://localhost:3000',
+    '  API gateway:   http://localhost:4000 (health: /healthz)',
+    '  Keycloak:      http://localhost:8080 (admin console: admin / admin)',
+    '  Mail catcher:  http://localhost:1080',
+    '',
+    'Demo accounts (development only):',
+    '  learner  learner@kidslearn.test / Learner123',
+    '  admin    admin@kidslearn.test / Admin1234',
+    '  "Login with Google" upstream: google.learner@kidslearn.test / Google123',
+    '',
+  ].join('\n');
+}
+
 async function main(): Promise<void> {
   const [command, ...names] = process.argv.slice(2);
+  // App processes started from here inherit the URLs of docs/CONTRACTS.md.
+  Object.assign(process.env, infraEnv());
   switch (command) {
     case 'install':
       return installAll(pick(names));

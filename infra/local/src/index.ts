@@ -1,5 +1,5 @@
 export type { Component, LaunchSpec } from './component';
 export { infraEnv } from './env';
 export { InfraError } from './errors';
-export { components, pick } from './registry';
+export { components, infrastructure, pick } from './registry';
 export { formatStatus, installAll, startAll, statusAll, stopAll } from './runner';

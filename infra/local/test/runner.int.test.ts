@@ -1,7 +1,7 @@
 import net from 'node:net';
 import type { Component } from '../src/component';
 import { isPortOpen } from '../src/ports';
-import { components } from '../src/registry';
+import { infrastructure } from '../src/registry';
 import { startAll, statusAll } from '../src/runner';
 
 const node = process.execPath;
@@ -29,7 +29,7 @@ async function freePort(): Promise<number> {
 
 describe('runner (real processes)', () => {
   it('when the global setup ran, then every server component is running and healthy', async () => {
-    const statuses = await statusAll(components.filter((c) => c.launch));
+    const statuses = await statusAll(infrastructure.filter((c) => c.launch));
     for (const status of statuses) {
       expect({ name: status.name, state: ['running', 'external'].includes(status.state), healthy: status.healthy }).toEqual({
         name: status.name,
@@ -69,7 +69,7 @@ describe('runner (real processes)', () => {
   });
 
   it('when a component is already running, then start reuses it instead of starting another', async () => {
-    const redis = components.find((c) => c.name === 'redis')!;
+    const redis = infrastructure.find((c) => c.name === 'redis')!;
     const result = await startAll([redis], { install: false });
     expect(result).toEqual({ started: [], reused: ['redis'], errors: [] });
   });

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { infraEnv } from '../env';
 import { localDir } from '../paths';
-import { components } from '../registry';
+import { infrastructure } from '../registry';
 import { assertNoErrors, startAll, stopAll } from '../runner';
 
 export const STARTED_KEY = '__KIDSLEARN_INFRA_STARTED__';
@@ -15,9 +15,9 @@ export const startedFile = (): string => path.join(localDir, `jest-started-${pro
  */
 export default async function globalSetup(): Promise<void> {
   if (process.env.KIDSLEARN_INFRA !== 'external') {
-    const result = await startAll(components);
+    const result = await startAll(infrastructure);
     if (result.errors.length > 0) {
-      await stopAll(components, result.started);
+      await stopAll(infrastructure, result.started);
       assertNoErrors(result.errors);
     }
     (globalThis as Record<string, unknown>)[STARTED_KEY] = result.started;

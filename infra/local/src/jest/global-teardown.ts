@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { components } from '../registry';
+import { infrastructure } from '../registry';
 import { stopAll } from '../runner';
 import { STARTED_KEY, startedFile } from './global-setup';
 
@@ -9,5 +9,5 @@ export default async function globalTeardown(): Promise<void> {
   const fromGlobal = (globalThis as Record<string, unknown>)[STARTED_KEY] as string[] | undefined;
   const started = fromGlobal ?? (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as string[]) : []);
   rmSync(file, { force: true });
-  if (started.length > 0) await stopAll(components, started);
+  if (started.length > 0) await stopAll(infrastructure, started);
 }

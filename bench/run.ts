@@ -1,0 +1,93 @@
+// `npm run bench`: starts what is missing (infrastructure, services, gateway), measures, and writes
+// bench/reports/latest.json and latest.md. Figures with budgets, never pass/fail.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { EventBus, createEvent } from '@kidslearn/lib-events';
+import { createLogger } from '@kidslearn/lib-core';
+import { createLearner, tokenFor } from '@kidslearn/lib-testkit';
+import { services as appServices } from '../infra/local/src/components/apps';
+import { infraEnv } from '../infra/local/src/env';
+import { infrastructure } from '../infra/local/src/registry';
+import { assertNoErrors, startAll, stopAll } from '../infra/local/src/runner';
+import { benchGateway } from './gateway';
+import { benchQuizToGems } from './quiz-to-gems';
+import { benchRedemption } from './redemption';
+import { type BenchSection, withinBudget } from './types';
+
+const REPORT_DIR = path.join(__dirname, 'reports');
+
+/** Gives a fresh learner `amount` gems the way production does: scored perfect attempts on new lessons. */
+async function creditLearner(amqpUrl: string, email: string, amount: number): Promise<void> {
+  const bus = await EventBus.connect({ url: amqpUrl, serviceName: `bench-${randomUUID().slice(0, 8)}`, logger: createLogger('bench', 'silent') });
+  try {
+    for (let left = amount; left > 0; left -= 2) {
+      const data = { attemptId: randomUUID(), lessonId: `bench-${randomUUID()}`, email, userId: email, name: 'Bench', score: 5, total: 5, reward: Math.min(2, left) };
+      await bus.publish(createEvent('quiz.attempt.scored', data));
+    }
+  } finally {
+    await bus.close();
+  }
+}
+
+async function waitForGems(gatewayUrl: string, email: string, token: string, atLeast: number): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const response = await fetch(`${gatewayUrl}/gems/${encodeURIComponent(email)}`, { headers: { authorization: `Bearer ${token}` } });
+    if (response.ok && ((await response.json()) as { gems: number }).gems >= atLeast) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the bench learner did not reach ${atLeast} gems within 60 s`);
+}
+
+function toMarkdown(sections: BenchSection[], meta: Record<string, string>): string {
+  const lines = ['# KidsLearn benchmark report', '', ...Object.entries(meta).map(([k, v]) => `- ${k}: ${v}`), ''];
+  for (const section of sections) {
+    lines.push(`## ${section.title}`, '', '| figure | value | budget | within |', '|---|---|---|---|');
+    for (const figure of section.figures) {
+      const within = withinBudget(figure);
+      const budget = figure.budget ? `${figure.budget.op} ${figure.budget.value} ${figure.unit}` : '';
+      lines.push(`| ${figure.name} | ${figure.value} ${figure.unit} | ${budget} | ${within === undefined ? '' : within ? 'yes' : 'NO'} |`);
+    }
+    for (const note of section.notes ?? []) lines.push('', `- ${note}`);
+    lines.push('');
+  }
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const env = infraEnv();
+  Object.assign(process.env, env);
+  const list = [...infrastructure, ...appServices];
+  const result = await startAll(list);
+  try {
+    assertNoErrors(result.errors);
+    const gatewayUrl = env.GATEWAY_URL!;
+    const learnerToken = await tokenFor('learner@kidslearn.test', 'Learner123');
+    const lessons = (await (await fetch(`${gatewayUrl}/lessons`)).json()) as Array<{ _id: string }>;
+    if (lessons.length === 0) throw new Error('no lessons: the demo data was not seeded');
+    const sections: BenchSection[] = [];
+    sections.push(await benchGateway(gatewayUrl, lessons[0]!._id, learnerToken));
+    sections.push(await benchQuizToGems({ n: 200 }));
+    const buyer = await createLearner();
+    await creditLearner(env.AMQP_URL!, buyer.email, 1000);
+    await waitForGems(gatewayUrl, buyer.email, buyer.token, 1000);
+    sections.push(await benchRedemption({ url: gatewayUrl, learnerToken: buyer.token, n: 200 }));
+    const meta = { date: new Date().toISOString(), machine: `${process.platform} ${process.arch}, node ${process.version}`, cores: String((await import('node:os')).cpus().length) };
+    mkdirSync(REPORT_DIR, { recursive: true });
+    writeFileSync(path.join(REPORT_DIR, 'latest.json'), `${JSON.stringify({ meta, sections }, null, 2)}\n`);
+    const markdown = toMarkdown(sections, meta);
+    writeFileSync(path.join(REPORT_DIR, 'latest.md'), markdown);
+    console.log(markdown);
+  } finally {
+    await stopAll(list, result.started);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
