@@ -24,7 +24,7 @@ const run = promisify(execFile);
 function rabbitmqctl(args: string[]) {
   const node = process.env.RABBITMQ_NODENAME ?? 'kidslearn@localhost';
   const home = process.env.RABBITMQCTL_HOME ?? path.resolve(__dirname, '../../../.local/rabbitmq/home');
-  return run('/usr/lib/rabbitmq/bin/rabbitmqctl', ['-n', node, ...args], { env: { ...process.env, HOME: home }, timeout: 30_000 });
+  return run(process.env.RABBITMQCTL ?? '/usr/lib/rabbitmq/bin/rabbitmqctl', ['-n', node, ...args], { env: { ...process.env, HOME: home }, timeout: 30_000 });
 }
 
 /**
@@ -38,7 +38,9 @@ export async function isolateBroker(): Promise<void> {
     await rabbitmqctl(['add_vhost', name]);
     await rabbitmqctl(['set_permissions', '-p', name, 'guest', '.*', '.*', '.*']);
     vhost = name;
-    AMQP_URL = `${BASE_AMQP_URL.replace(/\/+$/, '')}/${encodeURIComponent(name)}`;
+    const url = new URL(BASE_AMQP_URL);
+    url.pathname = `/${encodeURIComponent(name)}`;
+    AMQP_URL = url.toString();
   } catch (err) {
     console.warn(`gifts tests: no private RabbitMQ vhost (${(err as Error).message}); using the shared one`);
   }

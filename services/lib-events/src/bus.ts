@@ -3,7 +3,8 @@ import type { Channel, ChannelModel, ConfirmChannel, ConsumeMessage, RecoveringC
 import type { Logger } from '@kidslearn/lib-core';
 import { encodeEnvelope, parseEnvelope } from './envelope';
 import type { EventEnvelope } from './envelope';
-import { EXCHANGE, declareConsumerQueues, declareExchange, retryDelayFor, topologyFor } from './topology';
+import { KNOWN_SUBSCRIPTIONS } from './subscriptions';
+import { EXCHANGE, declareConsumerQueues, declareExchange, declareKnownQueues, retryDelayFor, topologyFor } from './topology';
 import type { Topology } from './topology';
 import { publishConfirmed } from './confirm';
 import { deferred, withTimeout } from './deferred';
@@ -22,6 +23,8 @@ export interface EventBusOptions {
   maxAttempts?: number;
   /** How long publish() keeps trying through reconnects before it rejects (default 30 s). */
   publishTimeoutMs?: number;
+  /** Consumer queues declared on every connect (default: the system's, see subscriptions.ts). */
+  knownSubscriptions?: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface HandlerContext {
@@ -90,6 +93,7 @@ export class EventBus {
   private async onConnected(model: ChannelModel): Promise<void> {
     const ch = await model.createChannel();
     await declareExchange(ch);
+    await declareKnownQueues(ch, this.opts.knownSubscriptions ?? KNOWN_SUBSCRIPTIONS);
     await ch.close();
     if (this.handlers.size > 0) await this.startConsumer(model);
     this.publisher = undefined;

@@ -4,3 +4,4 @@ export { EventBus } from './bus';
 export type { EventBusOptions, EventHandler, HandlerContext } from './bus';
 export { EXCHANGE, topologyFor, retryDelayFor } from './topology';
 export type { Topology } from './topology';
+export { KNOWN_SUBSCRIPTIONS } from './subscriptions';

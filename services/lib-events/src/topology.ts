@@ -39,3 +39,12 @@ export async function declareConsumerQueues(ch: Channel, t: Topology, delays: nu
   }
   for (const type of types) await ch.bindQueue(t.queue, EXCHANGE, type);
 }
+
+/** Main queue and bindings of every known consumer (their retry queues are their own business). */
+export async function declareKnownQueues(ch: Channel, subscriptions: Readonly<Record<string, readonly string[]>>): Promise<void> {
+  for (const [serviceName, types] of Object.entries(subscriptions)) {
+    const { queue } = topologyFor(serviceName);
+    await ch.assertQueue(queue, { durable: true });
+    for (const type of types) await ch.bindQueue(queue, EXCHANGE, type);
+  }
+}

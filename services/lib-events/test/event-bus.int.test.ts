@@ -25,6 +25,19 @@ afterAll(async () => {
 });
 
 describe('EventBus against RabbitMQ', () => {
+  it('when an event is published before its known consumer ever started, then the consumer gets it on its first start', async () => {
+    const type = `test.early.${randomSuffix()}`;
+    const consumerName = `kit-late-${randomSuffix()}`;
+    const publisher = await connect(`kit-early-${randomSuffix()}`, { knownSubscriptions: { [consumerName]: [type] } });
+    const event = createEvent(type, { lesson: 'first' });
+    await publisher.publish(event);
+    const consumer = await connect(consumerName);
+    const received: EventEnvelope[] = [];
+    await consumer.subscribe(type, (delivered) => void received.push(delivered));
+    await eventually(() => received.length === 1);
+    expect(received[0]).toEqual(event);
+  });
+
   it('when an event is published, then the subscriber of its type receives the same envelope', async () => {
     const type = `test.published.${randomSuffix()}`;
     const bus = await connect(`kit-${randomSuffix()}`);

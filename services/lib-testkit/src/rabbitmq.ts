@@ -6,7 +6,8 @@ const run = promisify(execFile);
 function ctl(command: string) {
   const args = process.env.RABBITMQ_NODENAME ? ['-n', process.env.RABBITMQ_NODENAME] : [];
   const options = { env: { ...process.env, ...(process.env.RABBITMQCTL_HOME ? { HOME: process.env.RABBITMQCTL_HOME } : {}) }, timeout: 60_000 };
-  return run('rabbitmqctl', [...args, command], options);
+  // The Debian wrapper in /usr/sbin switches user (and so loses the node's cookie); the runner says which to use.
+  return run(process.env.RABBITMQCTL ?? 'rabbitmqctl', [...args, command], options);
 }
 
 /**

@@ -4,8 +4,10 @@ import { infraEnv } from '../env';
 import { localDir } from '../paths';
 import { infrastructure } from '../registry';
 import { assertNoErrors, startAll, stopAll } from '../runner';
+import { RABBITMQCTL, RABBITMQ_NODENAME, createTestVhost, rabbitmqctlHome, withVhost } from './test-vhost';
 
 export const STARTED_KEY = '__KIDSLEARN_INFRA_STARTED__';
+export const VHOST_KEY = '__KIDSLEARN_TEST_VHOST__';
 export const startedFile = (): string => path.join(localDir, `jest-started-${process.pid}.json`);
 
 /**
@@ -23,5 +25,12 @@ export default async function globalSetup(): Promise<void> {
     (globalThis as Record<string, unknown>)[STARTED_KEY] = result.started;
     writeFileSync(startedFile(), JSON.stringify(result.started));
   }
-  Object.assign(process.env, infraEnv());
+  Object.assign(process.env, infraEnv(), { RABBITMQCTL, RABBITMQ_NODENAME, RABBITMQCTL_HOME: rabbitmqctlHome() });
+  if (process.env.KIDSLEARN_INFRA !== 'external') {
+    const vhost = await createTestVhost();
+    if (vhost) {
+      (globalThis as Record<string, unknown>)[VHOST_KEY] = vhost;
+      process.env.AMQP_URL = withVhost(process.env.AMQP_URL!, vhost);
+    }
+  }
 }
