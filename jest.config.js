@@ -38,7 +38,7 @@ module.exports = {
       transform,
       globalSetup: '<rootDir>/infra/local/src/jest/global-setup.ts',
       globalTeardown: '<rootDir>/infra/local/src/jest/global-teardown.ts',
-      testTimeout: 60000,
+      setupFilesAfterEnv: ['<rootDir>/jest/timeout-integration.js'],
     },
     {
       displayName: 'e2e',
@@ -49,7 +49,7 @@ module.exports = {
       transform,
       globalSetup: '<rootDir>/e2e/src/global-setup.ts',
       globalTeardown: '<rootDir>/e2e/src/global-teardown.ts',
-      testTimeout: 120000,
+      setupFilesAfterEnv: ['<rootDir>/jest/timeout-e2e.js'],
     },
   ],
 };

@@ -23,6 +23,7 @@ import { registrationRoutes } from './entry-points/http/registration-routes';
 import { reviewsRoutes } from './entry-points/http/reviews-routes';
 import { usersRoutes } from './entry-points/http/users-routes';
 import { subscribeToEvents } from './entry-points/messaging/gems-balance-consumer';
+import { createLessonAnnouncer, subscribeToAnnouncementRequests } from './entry-points/messaging/lesson-announcer';
 import { openApiDocument } from './openapi';
 import { seedDemoData } from './seed/seed-demo-data';
 
@@ -93,12 +94,20 @@ export async function buildService(config: ContentConfig, logger: Logger = creat
   for (const routes of [lessonsRoutes, reviewsRoutes, avatarsRoutes, usersRoutes, registrationRoutes, filesRoutes]) app.use(routes(deps));
   finishApp(app, logger);
 
+  const announcer = createLessonAnnouncer(stores.lessons, bus, logger);
+
   let server: Server | undefined;
   return {
     app,
     async start() {
       if (config.SEED_DEMO_DATA) await seedDemoData(stores, logger);
       await subscribeToEvents(bus, stores.users, logger);
+      await subscribeToAnnouncementRequests(bus, announcer);
+      if (config.ANNOUNCE_LESSONS_ON_START) {
+        // Read before the relays start, so a lesson whose event is still in its outbox is published once (by the relay).
+        const snapshot = await stores.lessons.announcements();
+        announcer.announce('start-up', snapshot).catch((err: unknown) => logger.error({ err }, 'lessons could not be re-announced'));
+      }
       relays.forEach((relay) => relay.start());
       server = await listen(app, config.PORT);
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -107,6 +116,7 @@ export async function buildService(config: ContentConfig, logger: Logger = creat
       if (server) await closeServer(server);
       await Promise.all(relays.map((relay) => relay.stop()));
       await bus.close();
+      await announcer.idle();
       await redis.quit();
       await db.close();
     },

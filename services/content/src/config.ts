@@ -14,6 +14,9 @@ export const contentConfigSchema = z.object({
   KEYCLOAK_BACKEND_CLIENT_ID: z.string().min(1).default('kidslearn-backend'),
   KEYCLOAK_BACKEND_SECRET: z.string().min(1).default('kidslearn-backend-dev-secret'),
   SEED_DEMO_DATA: flag,
+  // Re-announce lesson.created for every lesson at start-up, so a quiz database that is fresh while
+  // this one is not still learns every answer key (quiz applies it idempotently).
+  ANNOUNCE_LESSONS_ON_START: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   // The avatar SVGs; set in the container image, where the code is bundled.
   ASSETS_DIR: z.string().min(1).default(path.resolve(__dirname, '../assets')),
   // Which proxies may set X-Forwarded-For (express "trust proxy"): the gateway on a private network.

@@ -32,6 +32,7 @@ describe('avatars (integration)', () => {
     ['an outside URL', { img: 'https://evil.test/x.png' }, messages.avatar.notAllowed],
     ['no img', {}, messages.avatar.imgRequired],
     ['an operator object', { img: { $ne: '' } }, messages.avatar.imgRequired],
+    ['an oversize img', { img: `https://x.test/${'a'.repeat(2100)}` }, 'body.img'],
   ])('when a learner sends %s, then 400 and the avatar stays', async (_case, body, message) => {
     const before = (await svc.http().get('/users/email').query({ email: 'learner@kidslearn.test' }).set(bearer(lina))).body.img;
     const res = await svc.http().patch('/avater/learner@kidslearn.test').set(bearer(lina)).send(body).expect(400);

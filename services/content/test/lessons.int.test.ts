@@ -1,7 +1,8 @@
 import { createLearner, tokenFor } from '@kidslearn/lib-testkit';
 import { demoLessons } from '../src/seed/demo-lessons';
-import { observeEvents } from './support/rabbit';
-import { bearer, startContent, type TestService } from './support/service';
+import { createEvent } from '@kidslearn/lib-events';
+import { observeEvents, publishEvent } from './support/rabbit';
+import { bearer, eventually, startContent, type TestService } from './support/service';
 
 const newLesson = () => ({
   lessonHeading: `Counting by 3s ${Date.now()}`,
@@ -88,21 +89,38 @@ describe('lessons (integration)', () => {
     }
   });
 
-  it('when the demo data is seeded again on the same database, then nothing is added or re-published', async () => {
+  it('when the demo data is seeded again on the same database, then nothing is added and every lesson is re-announced with its answer key', async () => {
     const counts = async (s: TestService) => {
       const [lessons, reviews, avatars] = await Promise.all(['/lessons', '/review', '/avaters'].map((p) => s.http().get(p)));
       return [lessons!.body.length, reviews!.body.length, avatars!.body.length];
     };
     const before = await counts(svc);
     const events = await observeEvents(['lesson.created']);
-    const again = await startContent({ MONGO_URL: svc.config.MONGO_URL });
+    const again = await startContent({ MONGO_URL: svc.config.MONGO_URL, SEED_DEMO_DATA: 'true' });
     try {
       expect(await counts(again)).toEqual(before);
-      await new Promise((r) => setTimeout(r, 500));
-      const seededIds = new Set(demoLessons.map((l) => l._id));
-      expect(events.seen.filter((e) => seededIds.has((e.data as { lessonId: string }).lessonId))).toHaveLength(0);
+      // Re-announced at start-up (quiz applies it idempotently), so a fresh quiz database learns every key.
+      for (const lesson of demoLessons) {
+        const event = await events.waitFor((e) => (e.data as { lessonId: string }).lessonId === lesson._id);
+        expect((event.data as { answerKey: string[] }).answerKey).toEqual(lesson.quiz.map((q) => q.correctAnswer));
+      }
     } finally {
       await again.stop();
+      await events.close();
+    }
+  });
+
+  it('when lesson.announcement.requested arrives, then lesson.created is published again for the lessons', async () => {
+    const events = await observeEvents(['lesson.created']);
+    try {
+      const created = await svc.http().post('/lessons').set(bearer(admin)).send(newLesson()).expect(201);
+      const isOurs = (e: { data: unknown }) => (e.data as { lessonId: string }).lessonId === created.body._id;
+      await events.waitFor(isOurs); // its own event, from the outbox
+      await publishEvent(createEvent('lesson.announcement.requested', { service: 'quiz-test' }));
+      await eventually(async () => events.seen.filter(isOurs).length, (n) => n >= 2);
+      expect(events.seen.filter(isOurs).length).toBeGreaterThanOrEqual(2);
+      expect(events.seen.filter(isOurs).every((e) => JSON.stringify((e.data as { answerKey: string[] }).answerKey) === '["A","C"]')).toBe(true);
+    } finally {
       await events.close();
     }
   });

@@ -52,9 +52,12 @@ describe('user directory (integration)', () => {
       ['a name of the wrong type', { name: { $gt: '' } }],
       ['an img that is not a URL', { img: 'javascript:alert(1)' }],
       ['an oversize name', { name: 'x'.repeat(81) }],
-    ])('when the body has %s, then 400', async (_case, body) => {
+      ['an email of the wrong type', { email: ['learner@kidslearn.test'] }],
+    ])('when the body has %s, then 400 and the record is unchanged', async (_case, body) => {
+      const before = (await me(lina, 'learner@kidslearn.test').expect(200)).body;
       const res = await svc.http().post('/users').set(bearer(lina)).send(body).expect(400);
       expect(res.body.message).toEqual(expect.any(String));
+      expect((await me(lina, 'learner@kidslearn.test').expect(200)).body).toEqual(before);
     });
   });
 

@@ -86,6 +86,12 @@ describe('PATCH /gems/{email}/deduct (admin-only manual adjustment)', () => {
     expect(await balanceOfA()).toBe(before);
   });
 
+  it('when the learner has no balance yet, then 409 Not enough gems and no balance is created for the email', async () => {
+    const reply = await deduct(admin, { cost: 1 }, b.email);
+    expect(reply).toMatchObject({ status: 409, body: { message: 'Not enough gems' } });
+    expect(await s.gemsDb!.collection('balances').findOne({ _id: b.email as never })).toBeNull();
+  });
+
   it('when an admin deducts a covered cost, then the new balance is returned and the ledger shows the adjustment', async () => {
     const before = await balanceOfA();
     const reply = await deduct(admin, { cost: 1 });

@@ -75,14 +75,14 @@ export function buildService(config: GiftsConfig, logger: Logger = createLogger(
     await bus.subscribe([...GEMS_OUTCOME_EVENTS], gemsOutcomeHandler(createSettleRedemption(redemptions), outcomes.announce));
     relay.start();
 
-    const store = createRedemptionStore(redemptions, () => relay.kick());
+    const store = createRedemptionStore(redemptions, () => relay.kick(), config.PUBLIC_URL);
     running = {
       mongo,
       redis,
       bus,
       relay,
       outcomes,
-      deps: { catalog: createGiftCatalog(gifts, cache), redemptions: store, outcomes: outcomes.waiter, waitMs: config.REDEMPTION_WAIT_MS },
+      deps: { catalog: createGiftCatalog(gifts, cache, config.PUBLIC_URL), redemptions: store, outcomes: outcomes.waiter, waitMs: config.REDEMPTION_WAIT_MS },
     };
     logger.info('gifts service started');
   }

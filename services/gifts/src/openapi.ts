@@ -9,7 +9,7 @@ const gift = {
   properties: {
     id: { type: 'string' },
     name: { type: 'string' },
-    img: { type: 'string', description: 'URL under /assets/gifts/' },
+    img: { type: 'string', description: 'absolute URL on PUBLIC_URL under /assets/gifts/' },
     cost: { type: 'number', description: 'gems; absent = price not set (cannot be redeemed)' },
   },
 };

@@ -46,6 +46,15 @@ describe('catalog', () => {
     expect(a.body.find((g: { id: string }) => g.id === 'telescope')).not.toHaveProperty('cost');
   });
 
+  it('when the catalog is listed, then every image is an absolute URL on PUBLIC_URL that this service serves', async () => {
+    const { body } = await call(gifts.url, 'GET', '/gifts');
+    for (const gift of body as { img: string }[]) {
+      expect(gift.img).toMatch(/^http:\/\/localhost:4000\/assets\/gifts\/[a-z-]+\.svg$/);
+      const served = await fetch(`${gifts.url}${new URL(gift.img).pathname}`);
+      expect(served.status).toBe(200);
+    }
+  });
+
   it('when a gift image is fetched, then the service serves its SVG', async () => {
     const res = await fetch(`${gifts.url}/assets/gifts/robot-kit.svg`);
     expect(res.status).toBe(200);
@@ -112,7 +121,7 @@ describe('delivery', () => {
     const { body } = await redeem(learner, 'stickers');
     const id = body.redemption._id as string;
     const pending = await call(gifts.url, 'GET', '/redemptions', admin);
-    expect(pending.body[0]).toMatchObject({ _id: id, giftImg: '/assets/gifts/stickers.svg', address, deliveryStatus: false });
+    expect(pending.body[0]).toMatchObject({ _id: id, giftImg: 'http://localhost:4000/assets/gifts/stickers.svg', address, deliveryStatus: false });
 
     const both = await Promise.all([1, 2].map(() => call(gifts.url, 'PATCH', `/redemptions/${id}/delivery`, admin, { deliveryStatus: true })));
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);

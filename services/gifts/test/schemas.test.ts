@@ -1,4 +1,4 @@
-import { priceOf } from '../src/domain/gift';
+import { priceOf, publicImageUrl } from '../src/domain/gift';
 import { deliveryBodySchema, idempotencyKeySchema, redeemBodySchema } from '../src/entry-points/http/schemas';
 import { messages } from '../src/messages';
 import catalog from '../src/data/Gift.json';
@@ -63,6 +63,12 @@ describe('catalog', () => {
     expect(new Set(catalog.map((g) => g.id)).size).toBe(catalog.length);
     expect(catalog.every((g) => g.img.startsWith('/assets/gifts/'))).toBe(true);
     expect(catalog.filter((g) => priceOf(g) === null).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('when an image path is made public, then it is absolute on the public origin; an absolute URL is kept', () => {
+    expect(publicImageUrl('/assets/gifts/crayons.svg', 'http://localhost:4000')).toBe('http://localhost:4000/assets/gifts/crayons.svg');
+    expect(publicImageUrl('/assets/gifts/crayons.svg', 'https://kids.example/')).toBe('https://kids.example/assets/gifts/crayons.svg');
+    expect(publicImageUrl('https://cdn.example/x.svg', 'http://localhost:4000')).toBe('https://cdn.example/x.svg');
   });
 
   it.each([[undefined], [0], [-3], [Number.NaN], [Infinity]])('when cost is %p, then the price is not set', (cost) => {

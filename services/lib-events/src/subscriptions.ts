@@ -5,7 +5,7 @@
  * queue instead of being dropped as unroutable.
  */
 export const KNOWN_SUBSCRIPTIONS: Readonly<Record<string, readonly string[]>> = {
-  content: ['gems.balance.changed'],
+  content: ['gems.balance.changed', 'lesson.announcement.requested'],
   quiz: ['lesson.created', 'gems.credited'],
   gems: ['quiz.attempt.scored', 'redemption.requested'],
   gifts: ['gems.debited', 'gems.debit.rejected'],

@@ -5,7 +5,7 @@ import { createLogger, type Logger } from '@kidslearn/lib-core';
 import { createApp, finishApp, listen, closeServer, serveOpenApi } from '@kidslearn/lib-http';
 import { createAuth } from '@kidslearn/lib-auth';
 import { connectMongo, createOutboxRelay } from '@kidslearn/lib-mongo';
-import { EventBus } from '@kidslearn/lib-events';
+import { EventBus, createEvent } from '@kidslearn/lib-events';
 import { connectRedis, createCache, idempotency } from '@kidslearn/lib-redis';
 import type { QuizConfig } from './config';
 import { answerKeyRepository } from './data-access/answer-keys';
@@ -13,7 +13,7 @@ import { attemptRepository } from './data-access/attempts';
 import { bestRepository, type StandingRow } from './data-access/bests';
 import { announceOutcome, createOutcomeWaiter } from './data-access/outcomes';
 import { quizRoutes } from './entry-points/http/routes';
-import { subscribeQuizHandlers } from './entry-points/messaging/handlers';
+import { LESSON_ANNOUNCEMENT_REQUESTED, subscribeQuizHandlers } from './entry-points/messaging/handlers';
 import { openApiDocument } from './openapi';
 
 export interface QuizService {
@@ -73,6 +73,13 @@ export async function buildService(config: QuizConfig, logger: Logger = createLo
     app,
     async start() {
       await subscribeQuizHandlers(bus, { answerKeys, attempts, announce: (id) => announceOutcome(redis, id), logger });
+      if (config.REQUEST_LESSONS_ON_START) {
+        // Our queue is bound now: ask content to re-announce its lessons, so a fresh (or restored)
+        // database learns every answer key it missed. lesson.created is applied idempotently.
+        bus
+          .publish(createEvent(LESSON_ANNOUNCEMENT_REQUESTED, { service: config.SERVICE_NAME }))
+          .catch((err: unknown) => logger.warn({ err }, 'could not ask content to re-announce its lessons'));
+      }
       relay.start();
       server = await listen(app, config.PORT);
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -8,6 +8,8 @@ export const configSchema = z.object({
   MONGO_URL: commonConfig.MONGO_URL.default('mongodb://127.0.0.1:27017/kidslearn-quiz'),
   /** How long POST /quiz-results waits for gems.credited before answering without the new total. */
   OUTCOME_TIMEOUT_MS: z.coerce.number().int().min(0).max(30_000).default(3000),
+  /** Ask content at start-up to re-announce lesson.created for every lesson (answer keys this database missed). */
+  REQUEST_LESSONS_ON_START: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   /** Standings are also invalidated on every scored attempt; the TTL only bounds a rare stale race. */
   STANDINGS_CACHE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 });

@@ -1,4 +1,4 @@
-import { createEvent } from '@kidslearn/lib-events';
+import { createEvent, type EventEnvelope } from '@kidslearn/lib-events';
 import { answerKeyOf, type LessonView, type NewLesson } from '../domain/lesson';
 import type { Models } from './models';
 
@@ -32,6 +32,18 @@ export function createLessonsStore({ Lesson }: Models) {
       doc.set('outbox', [lessonCreatedEvent(String(doc._id), input)]);
       await doc.save();
       return toLessonView(doc.toObject() as LessonLike);
+    },
+
+    /**
+     * `lesson.created` again for every lesson whose own event already left the outbox (a lesson
+     * still holding it is published by the relay anyway). Quiz applies it idempotently, so a quiz
+     * database that is fresh while this one is not still learns every answer key.
+     */
+    async announcements(): Promise<EventEnvelope[]> {
+      const docs = await Lesson.find({}).sort({ createdAt: 1, _id: 1 }).lean();
+      return docs
+        .filter((doc) => !doc.outbox?.length)
+        .map((doc) => lessonCreatedEvent(String(doc._id), toLessonView(doc as LessonLike) as NewLesson));
     },
 
     /** Idempotent seeding with fixed ids; the event is only queued when the lesson is new. */

@@ -11,8 +11,9 @@ import { retryOnConflict } from './retry';
  */
 export async function deductByAdmin(balances: BalanceRepository, email: string, cost: number, adminEmail: string): Promise<number> {
   return retryOnConflict<number>(async () => {
-    const current = await balances.findOrCreate(email);
-    if (current.gems < cost) throw AppError.conflict(messages.notEnoughGems);
+    // A learner without a balance has 0 gems: refused without creating a document for the email.
+    const current = await balances.find(email);
+    if (!current || current.gems < cost) throw AppError.conflict(messages.notEnoughGems);
     const gems = current.gems - cost;
     const committed = await balances.commit(current, {
       gems,

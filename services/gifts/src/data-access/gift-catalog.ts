@@ -1,5 +1,5 @@
 import type { Model } from 'mongoose';
-import type { Gift } from '../domain/gift';
+import { publicImageUrl, type Gift } from '../domain/gift';
 import type { GiftCatalog } from '../domain/ports';
 import type { GiftDoc } from './gift-model';
 
@@ -10,16 +10,19 @@ export interface CatalogCache {
   getOrLoad<T>(key: string, ttlSeconds: number, loader: () => Promise<T>): Promise<T>;
 }
 
-function toGift(doc: GiftDoc): Gift {
-  return { id: doc._id, name: doc.name, img: doc.img, ...(doc.cost !== undefined && doc.cost !== null ? { cost: doc.cost } : {}) };
+function toGift(doc: GiftDoc, publicUrl: string): Gift {
+  return { id: doc._id, name: doc.name, img: publicImageUrl(doc.img, publicUrl), ...(doc.cost !== undefined && doc.cost !== null ? { cost: doc.cost } : {}) };
 }
 
-/** The catalog read through the Redis cache (invalidated when the catalog is seeded). */
-export function createGiftCatalog(model: Model<GiftDoc>, cache: CatalogCache): GiftCatalog {
+/**
+ * The catalog read through the Redis cache (invalidated when the catalog is seeded). The stored
+ * images are paths; the catalog answers them as absolute URLs on `publicUrl`.
+ */
+export function createGiftCatalog(model: Model<GiftDoc>, cache: CatalogCache, publicUrl: string): GiftCatalog {
   const list = () =>
     cache.getOrLoad(CATALOG_CACHE_KEY, CATALOG_TTL_SECONDS, async () => {
       const docs = await model.find({}).sort({ order: 1 }).lean<GiftDoc[]>().exec();
-      return docs.map(toGift);
+      return docs.map((doc) => toGift(doc, publicUrl));
     });
   return {
     list,

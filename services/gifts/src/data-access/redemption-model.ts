@@ -1,6 +1,7 @@
 import { outboxFields } from '@kidslearn/lib-mongo';
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import type { EventEnvelope } from '@kidslearn/lib-events';
+import { publicImageUrl } from '../domain/gift';
 import type { Address, Redemption, RedemptionStatus } from '../domain/redemption';
 
 export interface RedemptionDoc {
@@ -64,13 +65,14 @@ export function redemptionModel(conn: Connection): Model<RedemptionDoc> {
   return conn.model<RedemptionDoc>('Redemption', redemptionSchema);
 }
 
-export function toRedemption(doc: RedemptionDoc): Redemption {
+/** `publicUrl` turns a gift image stored as a path (older redemptions) into an absolute URL. */
+export function toRedemption(doc: RedemptionDoc, publicUrl?: string): Redemption {
   return {
     id: doc._id.toString(),
     email: doc.email,
     giftId: doc.giftId,
     giftName: doc.giftName,
-    giftImg: doc.giftImg,
+    giftImg: publicUrl ? publicImageUrl(doc.giftImg, publicUrl) : doc.giftImg,
     cost: doc.cost,
     address: doc.address,
     status: doc.status,

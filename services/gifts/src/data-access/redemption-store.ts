@@ -1,7 +1,6 @@
 import { createEvent } from '@kidslearn/lib-events';
 import { Types, type Model } from 'mongoose';
 import type { NewRedemption, RedemptionStore } from '../domain/ports';
-import type { Redemption } from '../domain/redemption';
 import { toRedemption, type RedemptionDoc } from './redemption-model';
 
 const LIST_LIMIT = 1000;
@@ -11,10 +10,11 @@ function isDuplicateKey(err: unknown): boolean {
 }
 
 /** Redemptions in FerretDB/MongoDB; every change and its event are one single-document write. */
-export function createRedemptionStore(model: Model<RedemptionDoc>, afterWrite: () => void): RedemptionStore {
+export function createRedemptionStore(model: Model<RedemptionDoc>, afterWrite: () => void, publicUrl?: string): RedemptionStore {
+  const view = (doc: RedemptionDoc) => toRedemption(doc, publicUrl);
   const lean = async (query: Promise<RedemptionDoc | null>) => {
     const doc = await query;
-    return doc ? toRedemption(doc) : null;
+    return doc ? view(doc) : null;
   };
 
   const store: RedemptionStore = {
@@ -38,7 +38,7 @@ export function createRedemptionStore(model: Model<RedemptionDoc>, afterWrite: (
           outbox: [event],
         });
         afterWrite();
-        return { redemption: toRedemption(doc.toObject()), created: true, idempotencyKey };
+        return { redemption: view(doc.toObject()), created: true, idempotencyKey };
       } catch (err) {
         if (!isDuplicateKey(err) || input.idempotencyKey === null) throw err;
         const existing = await store.findByKey(input.email, idempotencyKey);
@@ -70,13 +70,12 @@ export function createRedemptionStore(model: Model<RedemptionDoc>, afterWrite: (
       return updated;
     },
 
-    listPendingDelivery: async () => list(model, { status: 'pending-delivery' }),
-    listByEmail: async (email) => list(model, { email }),
+    listPendingDelivery: async () => (await list(model, { status: 'pending-delivery' })).map(view),
+    listByEmail: async (email) => (await list(model, { email })).map(view),
   };
   return store;
 }
 
-async function list(model: Model<RedemptionDoc>, filter: Record<string, string>): Promise<Redemption[]> {
-  const docs = await model.find(filter).sort({ createdAt: -1, _id: -1 }).limit(LIST_LIMIT).lean<RedemptionDoc[]>().exec();
-  return docs.map(toRedemption);
+function list(model: Model<RedemptionDoc>, filter: Record<string, string>): Promise<RedemptionDoc[]> {
+  return model.find(filter).sort({ createdAt: -1, _id: -1 }).limit(LIST_LIMIT).lean<RedemptionDoc[]>().exec();
 }

@@ -19,6 +19,9 @@ const gemsCredited = z.object({
   balance: z.number().int().min(0),
 });
 
+/** Published at start-up; content answers with lesson.created for every lesson. */
+export const LESSON_ANNOUNCEMENT_REQUESTED = 'lesson.announcement.requested';
+
 export interface QuizHandlerDeps {
   answerKeys: AnswerKeyRepository;
   attempts: AttemptRepository;
