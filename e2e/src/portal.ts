@@ -7,14 +7,6 @@ export const PORTAL_URL = process.env.PORTAL_URL ?? 'http://localhost:3000';
 export const GATEWAY_URL = process.env.GATEWAY_URL ?? 'http://localhost:4000';
 export const KEYCLOAK_URL = process.env.KEYCLOAK_URL ?? 'http://localhost:8080';
 
-export const frontends = [
-  { workspace: 'shell', port: 3000, probe: '/config.json' },
-  { workspace: 'mfe-public', port: 3001, probe: '/remoteEntry.js' },
-  { workspace: 'mfe-learning', port: 3002, probe: '/remoteEntry.js' },
-  { workspace: 'mfe-rewards', port: 3003, probe: '/remoteEntry.js' },
-  { workspace: 'mfe-admin', port: 3004, probe: '/remoteEntry.js' },
-] as const;
-
 export async function answers(url: string, timeoutMs = 2000): Promise<boolean> {
   try {
     const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });

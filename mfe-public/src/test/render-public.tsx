@@ -31,7 +31,7 @@ export function serveContent(files: Record<string, unknown>, failing: string[] =
 /** Renders mfe-public's routes against a fake platform: the same shapes the shell hands over. */
 export function renderPublic(path: string, opts: { gateway?: GatewayHandler; session?: 'anonymous' | 'authenticated' | 'loading' } = {}) {
   const calls: GatewayCall[] = [];
-  const handler = opts.gateway ?? (() => ({ status: 404 }));
+  const handler: GatewayHandler = opts.gateway ?? (() => ({ status: 404 }));
   const baseQuery: BaseQueryFn<string | { url: string; method?: string; body?: unknown }, unknown, { status: number; data?: unknown }> = async (args) => {
     const call = typeof args === 'string' ? { method: 'GET', url: args } : { method: args.method ?? 'GET', url: args.url, body: args.body };
     calls.push(call);

@@ -14,21 +14,23 @@ export interface PlatformDeps {
 /** Wires store, API slice and auth; `navigate` is bound once the router exists. */
 export function createPlatform(deps: PlatformDeps) {
   let navigate: (to: string) => void = (to) => window.location.assign(to);
-  let auth: AuthClient | undefined;
+  // The base query needs the auth client, which needs the store, which needs the API: fill it in below.
+  const late: { auth?: AuthClient } = {};
   const api = createGatewayApi(
     createGatewayBaseQuery({
       getBaseUrl: () => deps.gatewayUrl,
-      auth: { getToken: () => auth?.getToken() ?? Promise.resolve(undefined) },
+      auth: { getToken: () => late.auth?.getToken() ?? Promise.resolve(undefined) },
       onUnauthorized: () => {
         const wasSignedIn = store.getState().session.status === 'authenticated';
-        if (wasSignedIn && auth) void auth.logout('/forbidden');
+        if (wasSignedIn && late.auth) void late.auth.logout('/forbidden');
         else navigate('/forbidden');
       },
       fetchFn: deps.fetchFn,
     }),
   );
   const { store, injectSlice } = createStore(api);
-  auth = deps.createAuth(store.dispatch);
+  const auth = deps.createAuth(store.dispatch);
+  late.auth = auth;
   const platform: Platform = {
     store,
     api,

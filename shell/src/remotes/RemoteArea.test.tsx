@@ -1,3 +1,4 @@
+import type { AppProps } from 'single-spa';
 import '../test/jsdom-polyfills';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -47,7 +48,7 @@ describe('a remote area', () => {
   });
 
   it('when moving between two pages of the same remote, then it stays mounted', async () => {
-    const mount = jest.fn(fakeRemote('mfe_public').mount);
+    const mount = jest.fn(fakeRemote('mfe_public').mount as (props: AppProps) => Promise<void>);
     const { router } = renderShell(routes, { path: '/', loader: async () => ({ ...fakeRemote('mfe_public'), mount }) });
     await screen.findByText('remote mfe_public');
     await router.navigate('/about');

@@ -17,10 +17,10 @@ export const admin: SessionUser = { sub: 'a1', email: 'admin@kidslearn.test', na
 export const fakeRemote = (name: string): LifeCycles => ({
   bootstrap: async () => undefined,
   mount: async (props) => {
-    (props as { domElement: HTMLElement }).domElement.textContent = `remote ${name}`;
+    (props as unknown as { domElement: HTMLElement }).domElement.textContent = `remote ${name}`;
   },
   unmount: async (props) => {
-    (props as { domElement: HTMLElement }).domElement.textContent = '';
+    (props as unknown as { domElement: HTMLElement }).domElement.textContent = '';
   },
 });
 
