@@ -3,11 +3,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 stamp=node_modules/.kidslearn-lock-hash
-want=$(cat package-lock.json package.json | sha256sum | cut -d' ' -f1)
+want=$(cat package-lock.json package.json */package.json services/*/package.json infra/local/package.json | sha256sum | cut -d' ' -f1)
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
   echo "[deps] npm dependencies up to date"
   exit 0
 fi
-echo "[deps] installing npm dependencies (npm ci)"
-npm ci --no-audit --no-fund
+# `npm install` (lockfile-driven) rather than `npm ci`: npm 11.19 rejects this lock in `ci` for the
+# optional platform binaries of @swc/core and friends, even when the lock is freshly generated.
+echo "[deps] installing npm dependencies (npm install from package-lock.json)"
+npm install --no-audit --no-fund
 echo "$want" > "$stamp"
