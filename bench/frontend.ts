@@ -129,7 +129,7 @@ export async function benchFrontend(portalUrl: string): Promise<BenchSection> {
     { name: 'JavaScript transferred for / until interactive (gzip)', value: kb(gzipTotal), unit: 'KB', budget: { op: '<=', value: JS_BUDGET_KB } },
   ];
   const notes = [
-    `${traffic.scripts.length} scripts from ${[...origins.ours].join(', ')}: ${kb(gzipTotal)} KB gzip, ${kb(rawTotal)} KB uncompressed.`,
+    `${traffic.scripts.length} scripts from ${[...new Set(traffic.scripts.map((script) => new URL(script.url).origin))].join(', ')}: ${kb(gzipTotal)} KB gzip, ${kb(rawTotal)} KB uncompressed.`,
     compressedByServer === traffic.scripts.length
       ? 'The static servers sent every script compressed; the figure is the bytes on the wire.'
       : `${traffic.scripts.length - compressedByServer} of ${traffic.scripts.length} scripts came uncompressed (sirv serves only pre-built .gz/.br files, and the builds emit none): the figure is zlib gzip level 9 of each body, what a gzip-serving server would send.`,

@@ -14,7 +14,7 @@ export interface LighthouseResult {
   accessibility: number;
   /** Core metrics as Lighthouse displays them ("1.2 s", "0 ms" ...). */
   metrics: Record<string, string>;
-  /** Audits that pull a category down (score < 0.9), worst first, with Lighthouse's own display value. */
+  /** Failing accessibility audits, then performance insights/opportunities (score < 0.9), worst first. */
   weakAudits: { category: string; id: string; title: string; score: number; displayValue?: string }[];
   warnings: string[];
 }
@@ -57,13 +57,14 @@ function weakAudits(lhr: Lhr): LighthouseResult['weakAudits'] {
     for (const ref of auditRefs) {
       const audit = lhr.audits[ref.id];
       if (!audit || audit.score === null || audit.score >= 0.9) continue;
-      // Weightless performance audits are "opportunities"/"diagnostics"; they explain the metrics, so keep them.
-      if (ref.weight === 0 && category !== 'performance') continue;
+      // Weighted performance audits are the metrics, reported apart; the weightless ones
+      // (insights, opportunities, diagnostics) explain them.
+      if (category === 'performance' && ref.weight > 0) continue;
       if (audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'notApplicable') continue;
       weak.push({ category, id: ref.id, title: audit.title, score: audit.score, displayValue: audit.displayValue });
     }
   }
-  return weak.sort((a, b) => a.score - b.score);
+  return weak.sort((a, b) => Number(a.category !== 'accessibility') - Number(b.category !== 'accessibility') || a.score - b.score);
 }
 
 /** One Lighthouse run (performance + accessibility) of `url` with Debian Chromium; mobile is Lighthouse's default. */

@@ -1,6 +1,7 @@
 // Remote build: exposes ./spa (single-spa lifecycles) in remoteEntry.js.
 const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const CompressionPlugin = require('compression-webpack-plugin');
 const { dependencies: deps } = require('./package.json');
 
 const NAME = 'mfe_admin';
@@ -21,7 +22,7 @@ const shared = {
 module.exports = (_env, argv) => ({
   mode: argv.mode ?? 'production',
   entry: {},
-  output: { path: path.resolve(__dirname, 'dist'), publicPath: 'auto', uniqueName: NAME, clean: true },
+  output: { path: path.resolve(__dirname, 'dist'), publicPath: 'auto', uniqueName: NAME, chunkFilename: '[id].[contenthash:8].js', clean: true },
   resolve: { extensions: ['.tsx', '.ts', '.js'] },
   devtool: false,
   module: {
@@ -37,7 +38,11 @@ module.exports = (_env, argv) => ({
     ],
   },
   plugins: [
-    new ModuleFederationPlugin({ name: NAME, filename: 'remoteEntry.js', exposes: { './spa': './src/spa.tsx' }, shared, dts: false, manifest: false }),
+    // Pre-compressed copies (.gz, .br) the static servers send to browsers that accept them.
+    new CompressionPlugin({ test: /\.(js|css|svg|json|html)$/, algorithm: 'gzip', filename: '[path][base].gz', minRatio: 0.9 }),
+    new CompressionPlugin({ test: /\.(js|css|svg|json|html)$/, algorithm: 'brotliCompress', filename: '[path][base].br', minRatio: 0.9 }),
+    // externalRuntime: the Module Federation runtime comes from the shell (it provides it), not a second copy.
+    new ModuleFederationPlugin({ name: NAME, filename: 'remoteEntry.js', exposes: { './spa': './src/spa.tsx' }, shared, dts: false, manifest: false, experiments: { externalRuntime: true } }),
   ],
   devServer: { port: PORT, headers: { 'Access-Control-Allow-Origin': '*' }, static: false },
   performance: { hints: false },

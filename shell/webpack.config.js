@@ -3,6 +3,7 @@ const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyPlugin = require('copy-webpack-plugin');
+const CompressionPlugin = require('compression-webpack-plugin');
 const { dependencies: deps } = require('./package.json');
 
 const singleton = (version) => ({ singleton: true, requiredVersion: version });
@@ -36,7 +37,11 @@ module.exports = (_env, argv) => ({
     ],
   },
   plugins: [
-    new ModuleFederationPlugin({ name: 'shell', remotes: {}, shared, dts: false, manifest: false }),
+    // Pre-compressed copies (.gz, .br) the static servers send to browsers that accept them.
+    new CompressionPlugin({ test: /\.(js|css|svg|json|html)$/, algorithm: 'gzip', filename: '[path][base].gz', minRatio: 0.9 }),
+    new CompressionPlugin({ test: /\.(js|css|svg|json|html)$/, algorithm: 'brotliCompress', filename: '[path][base].br', minRatio: 0.9 }),
+    // provideExternalRuntime: the remotes use the shell's Module Federation runtime instead of shipping their own.
+    new ModuleFederationPlugin({ name: 'shell', remotes: {}, shared, dts: false, manifest: false, experiments: { provideExternalRuntime: true } }),
     new HtmlWebpackPlugin({ template: './public/index.html', favicon: './src/assets/logo.svg' }),
     new CopyPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }] }),
   ],

@@ -17,7 +17,7 @@ export function Hero() {
           </Link>
         )}
       </div>
-      <img className="pub-hero-img" src={asset('images/hero.svg')} alt="" width={420} height={320} />
+      <img className="pub-hero-img" src={asset('images/hero.svg')} alt="" width={420} height={320} fetchPriority="high" />
     </section>
   );
 }
