@@ -8,5 +8,11 @@ bash scripts/ensure-deps.sh
 npx tsx infra/local/src/cli.ts install infra
 echo "[test] lint"; npm run -s lint
 echo "[test] typecheck"; npm run -s typecheck
-echo "[test] jest"; npx jest --ci "$@"
+echo "[test] jest"
+mkdir -p .local
+status=0
+npx jest --ci --json --outputFile=.local/jest-results.json "$@" || status=$?
+# One plain closing line a CI reader understands, whatever the reporter printed above.
+node -e 'const r=require("./.local/jest-results.json"); console.log(`jest: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests} skipped`)' || true
 echo "[test] finished in $(( $(date +%s) - started ))s"
+exit "$status"
