@@ -27,6 +27,8 @@ export const contentConfigSchema = z.object({
   REGISTRATION_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   REVIEWS_CACHE_SECONDS: z.coerce.number().int().min(1).default(30),
   LESSONS_CACHE_SECONDS: z.coerce.number().int().min(1).default(300),
+  /** How long the gateway may serve the visitors' lesson list from its edge cache. */
+  LESSONS_EDGE_CACHE_SECONDS: z.coerce.number().int().min(0).default(5),
 });
 
 export type ContentConfig = z.infer<typeof contentConfigSchema>;

@@ -46,6 +46,14 @@ describe('lessons (integration)', () => {
     expect(asLearner.body[0].quiz[0]).toEqual(expect.objectContaining({ question: expect.any(String), optionA: expect.any(String) }));
   });
 
+  it('when a visitor reads lessons, then a shared cache may keep them briefly; a signed-in answer is never stored', async () => {
+    const visitor = await svc.http().get('/lessons').expect(200);
+    const asAdmin = await svc.http().get('/lessons').set(bearer(admin)).expect(200);
+    expect(visitor.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=\d+$/);
+    expect(asAdmin.headers['cache-control']).toBe('private, no-store');
+    expect(visitor.headers.vary).toContain('Authorization');
+  });
+
   it('when an admin reads lessons, then the full quiz with correct answers is sent', async () => {
     const res = await svc.http().get('/lessons').set(bearer(admin)).expect(200);
     const seeded = res.body.find((l: { _id: string }) => l._id === demoLessons[0]!._id);

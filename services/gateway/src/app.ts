@@ -8,7 +8,8 @@ import { pinoHttp } from 'pino-http';
 import { type GatewayConfig, upstreams } from './config';
 import { checkDependencies } from './health';
 import { messages } from './messages';
-import { closeUpstreamSockets, proxyTo } from './proxy';
+import { createEdgeCache, isCacheableRequest, sendCached } from './edge-cache';
+import { cacheKey, cachingProxyTo, closeUpstreamSockets, proxyTo } from './proxy';
 import { SERVICES, openApiService, resolveService } from './routes';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -53,6 +54,8 @@ export function buildGateway(config: GatewayConfig, logger = pino({ name: 'gatew
   });
 
   const proxies = Object.fromEntries(SERVICES.map((name) => [name, proxyTo(name, targets[name], logger)]));
+  const edgeCache = createEdgeCache();
+  const cachingProxies = Object.fromEntries(SERVICES.map((name) => [name, cachingProxyTo(name, targets[name], logger, edgeCache)]));
   app.get('/openapi/:file', (req, res, next) => {
     const service = openApiService(req.path);
     if (!service) return next();
@@ -61,7 +64,11 @@ export function buildGateway(config: GatewayConfig, logger = pino({ name: 'gatew
   });
   app.use((req, res, next) => {
     const service = resolveService(req.path);
-    return service ? proxies[service]!(req, res, next) : next();
+    if (!service) return next();
+    if (!isCacheableRequest(req)) return proxies[service]!(req, res, next);
+    const hit = edgeCache.get(cacheKey(req));
+    if (hit) return sendCached(res, hit);
+    return cachingProxies[service]!(req, res, next);
   });
 
   app.use((_req, res) => {

@@ -1,19 +1,20 @@
 import http from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
-import { createProxyMiddleware } from 'http-proxy-middleware';
+import { createProxyMiddleware, type Options } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
+import type { EdgeCache } from './edge-cache';
 import { messages } from './messages';
 import type { ServiceName } from './routes';
 
 /** Keep-alive sockets to the services: without them every proxied request pays a TCP handshake. */
 const keepAliveAgent = new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 });
 
-/**
- * Streams the request to the service unchanged (the body is never parsed here) and forwards the
- * request id, so one id follows a call through the gateway and the service logs.
- */
-export function proxyTo(service: ServiceName, target: string, logger: Logger): RequestHandler {
-  return createProxyMiddleware({
+/** The cache key of a request: its full original path and query. */
+export const cacheKey = (req: IncomingMessage): string => (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/';
+
+function baseOptions(service: ServiceName, target: string, logger: Logger): Options<IncomingMessage, ServerResponse> {
+  return {
     target,
     agent: keepAliveAgent,
     xfwd: true,
@@ -33,7 +34,45 @@ export function proxyTo(service: ServiceName, target: string, logger: Logger): R
         }
       },
     },
+  };
+}
+
+/**
+ * Streams the request to the service unchanged (the body is never parsed here) and forwards the
+ * request id, so one id follows a call through the gateway and the service logs.
+ */
+export function proxyTo(service: ServiceName, target: string, logger: Logger): RequestHandler {
+  return createProxyMiddleware(baseOptions(service, target, logger)) as unknown as RequestHandler;
+}
+
+/**
+ * For anonymous GETs: answers from the edge cache when the service allowed it (s-maxage), otherwise
+ * fetches, answers and stores. The body is buffered, which is fine for these small public reads.
+ */
+export function cachingProxyTo(service: ServiceName, target: string, logger: Logger, cache: EdgeCache): RequestHandler {
+  const base = baseOptions(service, target, logger);
+  const proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({
+    ...base,
+    selfHandleResponse: true,
+    on: {
+      ...base.on,
+      proxyRes: (proxyRes, req, res) => {
+        const chunks: Buffer[] = [];
+        proxyRes.on('data', (chunk: Buffer) => chunks.push(chunk));
+        proxyRes.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const status = proxyRes.statusCode ?? 502;
+          const stored = cache.store(cacheKey(req), status, proxyRes.headers, body);
+          const headers = { ...proxyRes.headers, 'content-length': String(body.length), 'x-cache': stored ? 'MISS' : 'BYPASS' };
+          delete headers['transfer-encoding'];
+          delete headers.connection;
+          res.writeHead(status, headers);
+          res.end(body);
+        });
+      },
+    },
   });
+  return proxy as unknown as RequestHandler;
 }
 
 export function closeUpstreamSockets(): void {

@@ -10,7 +10,9 @@ export function lessonsRoutes({ guards, cache, lessons, config, flushOutbox }: H
   router.get('/lessons', guards.optionalAuth, async (req, res) => {
     const all = await cache.getOrLoad(CACHE_KEYS.lessons, config.LESSONS_CACHE_SECONDS, () => lessons.list());
     res.setHeader('Vary', 'Authorization');
-    res.setHeader('Cache-Control', 'private, no-store');
+    // Visitors all get the same answer-free list: a shared cache (the gateway) may keep it briefly.
+    // Signed-in answers differ by role (admins see correct answers), so they are never stored.
+    res.setHeader('Cache-Control', req.auth ? 'private, no-store' : `public, max-age=0, s-maxage=${config.LESSONS_EDGE_CACHE_SECONDS}`);
     res.json(forAudience(all, req.auth?.isAdmin === true));
   });
 

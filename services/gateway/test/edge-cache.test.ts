@@ -1,0 +1,99 @@
+import type { Server } from 'node:http';
+import express from 'express';
+import pino from 'pino';
+import { buildGateway } from '../src/app';
+import { gatewayConfigSchema } from '../src/config';
+import { sharedMaxAgeSeconds } from '../src/edge-cache';
+
+describe('edge cache directives', () => {
+  it.each([
+    ['public, max-age=0, s-maxage=5', 5],
+    ['s-maxage=30', 30],
+    ['public, max-age=30', undefined],
+    ['private, s-maxage=5', undefined],
+    ['no-store, s-maxage=5', undefined],
+    ['public, s-maxage=0', undefined],
+    ['public, s-maxage=abc', undefined],
+    [undefined, undefined],
+  ])('when Cache-Control is %p, then the shared max age is %p', (header, seconds) => {
+    expect(sharedMaxAgeSeconds(header)).toBe(seconds);
+  });
+});
+
+describe('gateway edge cache', () => {
+  let upstreamCalls: Record<string, number>;
+  let service: Server;
+  let gateway: ReturnType<typeof buildGateway>;
+  let base: string;
+
+  beforeAll(async () => {
+    // A stand-in content service: each path answers with the caching headers the test needs.
+    const app = express();
+    app.get('/readyz', (_req, res) => void res.json({ ok: true }));
+    app.get('/lessons', (req, res) => {
+      upstreamCalls[req.originalUrl] = (upstreamCalls[req.originalUrl] ?? 0) + 1;
+      const cc = typeof req.query.cc === 'string' ? req.query.cc : 'public, max-age=0, s-maxage=5';
+      res.setHeader('Cache-Control', req.headers.authorization ? 'private, no-store' : cc);
+      if (req.query.cookie) res.setHeader('Set-Cookie', 'a=b');
+      res.status(req.query.status ? Number(req.query.status) : 200).json({ calls: upstreamCalls[req.originalUrl] });
+    });
+    service = await new Promise<Server>((resolve) => {
+      const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+    });
+    const address = service.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    const config = gatewayConfigSchema.parse({ PORT: 0, CONTENT_URL: `http://127.0.0.1:${address.port}` });
+    gateway = buildGateway(config, pino({ level: 'silent' }));
+    base = `http://127.0.0.1:${await gateway.start(0)}`;
+  });
+
+  beforeEach(() => {
+    upstreamCalls = {};
+  });
+
+  afterAll(async () => {
+    await gateway.stop();
+    await new Promise((resolve) => service.close(resolve));
+  });
+
+  const get = (path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers });
+
+  it('when a visitor asks twice for a list the service allows to share, then the service answers once', async () => {
+    const first = await get('/lessons?v=1');
+    const second = await get('/lessons?v=1');
+    expect(first.headers.get('x-cache')).toBe('MISS');
+    expect(second.headers.get('x-cache')).toBe('HIT');
+    expect(await second.json()).toEqual(await first.json());
+    expect(upstreamCalls['/lessons?v=1']).toBe(1);
+    expect(second.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('when the caller sends a token, then the cache is neither read nor written', async () => {
+    await get('/lessons?v=2');
+    const signedIn = await get('/lessons?v=2', { authorization: 'Bearer x' });
+    expect(signedIn.headers.get('x-cache')).toBeNull();
+    expect(signedIn.headers.get('cache-control')).toBe('private, no-store');
+    expect(upstreamCalls['/lessons?v=2']).toBe(2);
+  });
+
+  it.each([
+    ['the service allows browsers only (max-age)', 'cc=public,%20max-age=30'],
+    ['the answer is private', 'cc=private'],
+    ['the answer sets a cookie', 'cookie=1'],
+    ['the answer is not a 200', 'status=404'],
+  ])('when %s, then every request reaches the service', async (_case, query) => {
+    const path = `/lessons?${query}`;
+    const first = await get(path);
+    await get(path);
+    expect(first.headers.get('x-cache')).toBe('BYPASS');
+    expect(upstreamCalls[path]).toBe(2);
+  });
+
+  it('when the shared max age has passed, then the service is asked again', async () => {
+    await get('/lessons?cc=s-maxage=1');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const later = await get('/lessons?cc=s-maxage=1');
+    expect(later.headers.get('x-cache')).toBe('MISS');
+    expect(upstreamCalls['/lessons?cc=s-maxage=1']).toBe(2);
+  });
+});
