@@ -102,4 +102,16 @@ describe('auth against Keycloak', () => {
       .get('/learner').set('authorization', `Bearer ${learnerToken}`);
     expect(withoutIssuer.status).toBe(401);
   });
+
+  it('when a token that was accepted (and remembered) reaches its expiry, then it is refused from then on', async () => {
+    const auth = createAuth({ keycloakUrl: env().KEYCLOAK_URL, realm: env().KEYCLOAK_REALM, logger });
+    await expect(auth.verify(learnerToken)).resolves.toMatchObject({ email: 'learner@kidslearn.test' });
+    const exp = decodeJwt(learnerToken).exp!;
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(exp * 1000 + 1);
+    try {
+      await expect(auth.verify(learnerToken)).rejects.toMatchObject({ status: 401 });
+    } finally {
+      clock.mockRestore();
+    }
+  });
 });
