@@ -26,7 +26,7 @@ export async function buildService(config: GemsConfig, logger: Logger = createLo
   const bus = await EventBus.connect({ url: config.AMQP_URL, serviceName: config.SERVICE_NAME, logger });
 
   const balances = balanceRepository(db);
-  await balances.model.init();
+  await Promise.all([balances.model.init(), balances.ledgerModel.init()]);
   const relay = createOutboxRelay({ model: balances.model, bus, logger });
   const auth = createAuth({ keycloakUrl: config.KEYCLOAK_URL, realm: config.KEYCLOAK_REALM });
 
@@ -46,7 +46,7 @@ export async function buildService(config: GemsConfig, logger: Logger = createLo
       selfOrAdmin: [auth.authenticate, auth.requireSelfOrAdmin('email')],
       admin: [auth.authenticate, auth.requireAdmin],
       idempotent: [idempotency({ redis, ttlSeconds: 24 * 3600 })],
-      afterWrite: () => relay.kick(),
+      afterWrite: (email) => relay.kick(email),
     }),
   );
   finishApp(app, logger);
@@ -55,7 +55,7 @@ export async function buildService(config: GemsConfig, logger: Logger = createLo
   return {
     app,
     async start() {
-      await subscribeGemsHandlers(bus, { balances, afterWrite: () => relay.kick() });
+      await subscribeGemsHandlers(bus, { balances, afterWrite: (email) => relay.kick(email) });
       relay.start();
       server = await listen(app, config.PORT);
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

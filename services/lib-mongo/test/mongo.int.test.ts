@@ -125,6 +125,24 @@ describe('mongoose on the local database (FerretDB)', () => {
     await relay.stop();
   });
 
+  it('when flushed with a document id, then only the events of that document are published, in order, and removed', async () => {
+    const accounts = model();
+    const [mine, other] = [`kick-${randomSuffix()}@kidslearn.test`, `kick-${randomSuffix()}@kidslearn.test`];
+    const events = [createEvent('gems.balance.changed', { n: 1 }), createEvent('gems.balance.changed', { n: 2 })];
+    const [doc] = await accounts.create([{ email: mine }, { email: other }]);
+    await accounts.updateOne({ email: mine }, withOutbox({ $inc: { gems: 1 } }, ...events)).exec();
+    await accounts.updateOne({ email: other }, withOutbox({ $inc: { gems: 1 } }, createEvent('gems.balance.changed', { n: 3 }))).exec();
+    const published: string[] = [];
+    const relay = createOutboxRelay({ model: accounts, logger, bus: { publish: async (e) => void published.push(e.id) } });
+    expect(await relay.flush(doc!._id)).toBe(2);
+    expect(published).toEqual(events.map((e) => e.id));
+    expect((await accounts.findOne({ email: mine }).lean().exec())?.outbox).toEqual([]);
+    expect((await accounts.findOne({ email: other }).lean().exec())?.outbox).toHaveLength(1);
+    await relay.flush();
+    expect((await accounts.findOne({ email: other }).lean().exec())?.outbox).toEqual([]);
+    await relay.stop();
+  });
+
   it('when the relay runs with the real bus and an event is delivered twice, then the consumer applies it once', async () => {
     const accounts = model();
     const service = `kit-mongo-${randomSuffix()}`;

@@ -59,8 +59,8 @@ export async function buildService(config: QuizConfig, logger: Logger = createLo
       learner: [auth.authenticate, auth.requireLearner],
       signedIn: [auth.authenticate],
       idempotent: [idempotency({ redis, ttlSeconds: 24 * 3600 })],
-      afterScored: async (lessonId) => {
-        relay.kick();
+      afterScored: async (lessonId, attemptId) => {
+        relay.kick(attemptId);
         await standingsCache.invalidate(lessonId);
       },
       cachedStandings: (lessonId, load) => standingsCache.getOrLoad<StandingRow[]>(lessonId, config.STANDINGS_CACHE_SECONDS, load),

@@ -1,7 +1,14 @@
 import { Schema, type Connection } from 'mongoose';
 import type { EventEnvelope } from '@kidslearn/lib-events';
-import { applyOnce, outboxFields, withOutbox } from '@kidslearn/lib-mongo';
+import { outboxFields, withOutbox } from '@kidslearn/lib-mongo';
 import type { LedgerEntry } from '../domain/ledger';
+import { ledgerRepository, type LedgerLineDoc } from './ledger-entries';
+
+/**
+ * How many consumed event ids a balance keeps. Older redeliveries are still harmless: a credit
+ * of an already rewarded lesson adds 0, a redemption is recognised by its redemptionId.
+ */
+export const KEPT_EVENT_IDS = 100;
 
 export interface BalanceDoc {
   /** the learner's lower-cased email */
@@ -11,8 +18,11 @@ export interface BalanceDoc {
   version: number;
   /** best reward already paid per lesson id, so a lesson pays at most its best reward once */
   bestRewardByLesson: Record<string, number>;
+  /** the last change's ledger line, written with the change and copied to the ledger collection */
+  pendingLine?: LedgerLineDoc | null;
+  /** legacy: ledger lines of balances written before the ledger collection existed */
   ledger: LedgerEntry[];
-  /** event ids applied (applyOnce), recorded in the same write as their effect */
+  /** the most recent event ids applied (at most KEPT_EVENT_IDS), recorded in the same write as their effect */
   processedEventIds: string[];
   outbox: EventEnvelope[];
   createdAt: Date;
@@ -37,7 +47,8 @@ const schema = new Schema<BalanceDoc>(
     gems: { type: Number, required: true, min: 0 },
     version: { type: Number, required: true },
     bestRewardByLesson: { type: Schema.Types.Mixed, default: {} },
-    ledger: { type: [ledgerSchema], default: [] },
+    pendingLine: { type: Schema.Types.Mixed, default: null },
+    ledger: { type: [ledgerSchema], default: undefined },
     ...outboxFields,
     createdAt: { type: Date, required: true },
   },
@@ -55,18 +66,33 @@ export interface BalanceChange {
 
 const isDuplicateKey = (error: unknown) => (error as { code?: number }).code === 11000;
 
+const withoutUndefined = <T extends object>(value: T): T =>
+  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+
 export function balanceRepository(db: Connection) {
   const model = db.model<BalanceDoc>('Balance', schema, 'balances');
+  const lines = ledgerRepository(db);
+  // Pending lines this process already copied to the ledger collection (skips a redundant write).
+  const copied = new Set<string>();
 
+  const copyLine = async (line: LedgerLineDoc) => {
+    if (copied.has(line._id)) return;
+    await lines.append(line);
+    if (copied.size >= 10_000) copied.clear();
+    copied.add(line._id);
+  };
+
+  // The outbox is not needed to decide a change: not read on the hot path.
   // FerretDB 1.24 drops empty arrays written by an upsert's $setOnInsert: read them back as [].
-  const find = async (email: string): Promise<BalanceDoc | null> => {
-    const doc = await model.findById(email).lean<BalanceDoc>().exec();
+  const find = async (email: string, projection: Record<string, 0> = { outbox: 0 }): Promise<BalanceDoc | null> => {
+    const doc = await model.findById(email, projection).lean<BalanceDoc>().exec();
     if (!doc) return null;
     return { ...doc, bestRewardByLesson: doc.bestRewardByLesson ?? {}, ledger: doc.ledger ?? [], processedEventIds: doc.processedEventIds ?? [], outbox: doc.outbox ?? [] };
   };
 
   return {
     model,
+    ledgerModel: lines.model,
     find,
     /** Balances are created lazily at 0 on first use; concurrent creators collide harmlessly. */
     async findOrCreate(email: string): Promise<BalanceDoc> {
@@ -75,7 +101,7 @@ export function balanceRepository(db: Connection) {
       try {
         await model.updateOne(
           { _id: email },
-          { $setOnInsert: { gems: 0, version: 0, bestRewardByLesson: {}, ledger: [], processedEventIds: [], outbox: [], createdAt: new Date() } },
+          { $setOnInsert: { gems: 0, version: 0, bestRewardByLesson: {}, pendingLine: null, processedEventIds: [], outbox: [], createdAt: new Date() } },
           { upsert: true },
         );
       } catch (error) {
@@ -85,20 +111,46 @@ export function balanceRepository(db: Connection) {
       if (!created) throw new Error(`balance of ${email} vanished`);
       return created;
     },
+    /** Every ledger line of a learner, oldest first (legacy lines, the collection, a not yet copied pending line). */
+    async ledgerOf(email: string): Promise<{ gems: number; entries: LedgerEntry[] }> {
+      const balance = await find(email, { outbox: 0, processedEventIds: 0 });
+      if (!balance) return { gems: 0, entries: [] };
+      const stored = await lines.list(email);
+      const pending = balance.pendingLine;
+      const entries = [...balance.ledger, ...stored];
+      if (pending && !stored.some((line) => line._id === pending._id)) entries.push(pending);
+      return { gems: balance.gems, entries };
+    },
+    /** The lines of one reference (e.g. a redemption), the pending one of `current` included. */
+    async linesByRef(current: BalanceDoc, ref: string): Promise<LedgerEntry[]> {
+      if (current.pendingLine) await copyLine(current.pendingLine);
+      return [...current.ledger.filter((line) => line.ref === ref), ...(await lines.byRef(current._id, ref))];
+    },
     /**
-     * One single-document conditional write: the balance, the ledger line, the processed event id
-     * and the outgoing events change together or not at all. False when the version moved on.
+     * One single-document conditional write: the balance, its ledger line (as the pending line),
+     * the processed event id and the outgoing events change together or not at all. False when
+     * the version moved on. The line is then appended to the ledger collection idempotently.
      */
     async commit(current: BalanceDoc, change: BalanceChange): Promise<boolean> {
-      const set: Record<string, unknown> = { gems: change.gems, version: current.version + 1 };
+      // The previous change's line reaches the ledger before this change replaces it.
+      if (current.pendingLine) await copyLine(current.pendingLine);
+      const version = current.version + 1;
+      const line = change.entry ? withoutUndefined({ ...change.entry, _id: change.eventId ?? change.entry.ref, email: current._id, seq: version }) : null;
+      const set: Record<string, unknown> = { gems: change.gems, version, pendingLine: line };
       if (change.bestRewardByLesson) set.bestRewardByLesson = change.bestRewardByLesson;
-      const update = withOutbox(change.entry ? { $set: set, $push: { ledger: change.entry } } : { $set: set }, ...change.events);
       // The version guard makes read-decide-write safe without transactions; gems is repeated so
       // a guard on the balance is visible in the query itself.
-      const guard = { _id: current._id, version: current.version, gems: current.gems };
-      if (change.eventId) return applyOnce(model, guard, change.eventId, update);
-      const result = await model.updateOne(guard, update);
-      return result.modifiedCount === 1;
+      const guard: Record<string, unknown> = { _id: current._id, version: current.version, gems: current.gems };
+      if (change.eventId) {
+        // applyOnce by hand, with a bounded list: the version guard makes replacing the list safe.
+        guard.processedEventIds = { $ne: change.eventId };
+        set.processedEventIds = [...current.processedEventIds.slice(-(KEPT_EVENT_IDS - 1)), change.eventId];
+      }
+      const result = await model.updateOne(guard, withOutbox({ $set: set }, ...change.events));
+      if (result.modifiedCount !== 1) return false;
+      // Best effort: the line is safe as the pending line (read by ledgerOf, copied before the next change).
+      if (line) await copyLine(line).catch(() => undefined);
+      return true;
     },
   };
 }

@@ -20,7 +20,7 @@ export async function debitRedemption(balances: BalanceRepository, eventId: stri
   return retryOnConflict<DebitResult>(async () => {
     const current = await balances.findOrCreate(email);
     if (current.processedEventIds.includes(eventId)) return { done: true, value: { outcome: 'duplicate' } };
-    const decision = decideDebit(current, redemptionId, cost);
+    const decision = decideDebit({ ...current, ledger: await balances.linesByRef(current, redemptionId) }, redemptionId, cost);
     if (decision.outcome === 'duplicate') return { done: true, value: decision };
     const at = new Date();
     const version = current.version + 1;

@@ -15,7 +15,7 @@ export interface SubmitQuizDeps {
   bests: BestRepository;
   outcomes: OutcomeWaiter;
   /** called after the attempt (with its event) is stored: publish now, invalidate standings */
-  afterScored: (lessonId: string) => Promise<void>;
+  afterScored: (lessonId: string, attemptId: string) => Promise<void>;
   outcomeTimeoutMs: number;
 }
 
@@ -52,7 +52,7 @@ export async function submitQuiz(deps: SubmitQuizDeps, learner: Learner, lessonI
 
   await deps.attempts.create({ _id: attemptId, lessonId, email: learner.email, userId: learner.sub, name: learner.name, answers, score, total, reward, createdAt }, event);
   await deps.bests.record({ lessonId, email: learner.email, name: learner.name, score, total, attemptId, achievedAt: createdAt });
-  await deps.afterScored(lessonId);
+  await deps.afterScored(lessonId, attemptId);
 
   const gems = await deps.outcomes.waitFor(attemptId, deps.outcomeTimeoutMs, () => deps.attempts.settledGems(attemptId));
   return { attemptId, score, total, reward, gems };

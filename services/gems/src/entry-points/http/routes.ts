@@ -11,8 +11,8 @@ export interface GemsRouteDeps {
   admin: RequestHandler[];
   /** Idempotency-Key replay for the write route */
   idempotent: RequestHandler[];
-  /** publish what the write put in the outbox now */
-  afterWrite: () => void;
+  /** publish what the write put in the learner's balance outbox now */
+  afterWrite: (email: string) => void;
 }
 
 export function gemsRoutes({ balances, selfOrAdmin, admin, idempotent, afterWrite }: GemsRouteDeps): Router {
@@ -26,8 +26,8 @@ export function gemsRoutes({ balances, selfOrAdmin, admin, idempotent, afterWrit
 
   router.get('/gems/:email/ledger', ...selfOrAdmin, validate({ params: emailParams }), async (req, res) => {
     const { params } = validInput(req, { params: emailParams });
-    const balance = await balances.find(params.email);
-    const entries = (balance?.ledger ?? []).map(({ ref, kind, amount, balance: after, lessonId, at }) => ({
+    const ledger = await balances.ledgerOf(params.email);
+    const entries = ledger.entries.map(({ ref, kind, amount, balance: after, lessonId, at }) => ({
       ref,
       kind,
       amount,
@@ -35,7 +35,7 @@ export function gemsRoutes({ balances, selfOrAdmin, admin, idempotent, afterWrit
       ...(lessonId ? { lessonId } : {}),
       at: new Date(at).toISOString(),
     }));
-    res.json({ email: params.email, gems: balance?.gems ?? 0, entries });
+    res.json({ email: params.email, gems: ledger.gems, entries });
   });
 
   // Admin-only manual correction; learners redeem through POST /redemptions (gifts service).
@@ -43,7 +43,7 @@ export function gemsRoutes({ balances, selfOrAdmin, admin, idempotent, afterWrit
   router.patch('/gems/:email/deduct', ...admin, validate(deductSchemas), ...idempotent, async (req, res) => {
     const { params, body } = validInput(req, deductSchemas);
     const gems = await deductByAdmin(balances, params.email, body.cost, req.auth.email);
-    afterWrite();
+    afterWrite(params.email);
     res.json({ gems });
   });
 

@@ -23,17 +23,20 @@ const redemptionRequested = z.object({
 export interface GemsHandlerDeps {
   balances: BalanceRepository;
   /** publish what the write put in the outbox now rather than at the next sweep */
-  afterWrite: () => void;
+  afterWrite: (email: string) => void;
 }
 
 /** Invalid data throws: the bus retries and then parks the message in the dead-letter queue. */
 export async function subscribeGemsHandlers(bus: EventBus, deps: GemsHandlerDeps): Promise<void> {
   await bus.subscribe(['quiz.attempt.scored', 'redemption.requested'], async (event: EventEnvelope) => {
     if (event.type === 'quiz.attempt.scored') {
-      await creditAttempt(deps.balances, event.id, attemptScored.parse(event.data));
+      const data = attemptScored.parse(event.data);
+      await creditAttempt(deps.balances, event.id, data);
+      deps.afterWrite(data.email);
     } else {
-      await debitRedemption(deps.balances, event.id, redemptionRequested.parse(event.data));
+      const data = redemptionRequested.parse(event.data);
+      await debitRedemption(deps.balances, event.id, data);
+      deps.afterWrite(data.email);
     }
-    deps.afterWrite();
   });
 }

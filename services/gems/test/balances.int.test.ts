@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import type { Connection } from 'mongoose';
+import { createLogger } from '@kidslearn/lib-core';
+import { connectMongo } from '@kidslearn/lib-mongo';
+import { uniqueDbUrl } from '@kidslearn/lib-testkit';
+import { balanceRepository, KEPT_EVENT_IDS, type BalanceRepository } from '../src/data-access/balances';
+import { ledgerTotal } from '../src/domain/ledger';
+import { creditAttempt } from '../src/use-cases/credit-attempt';
+import { debitRedemption } from '../src/use-cases/debit-redemption';
+
+let db: Connection;
+let balances: BalanceRepository;
+
+beforeAll(async () => {
+  db = await connectMongo(uniqueDbUrl('gems-balances'), createLogger('test', 'silent'));
+  balances = balanceRepository(db);
+  await Promise.all([balances.model.init(), balances.ledgerModel.init()]);
+});
+afterAll(async () => {
+  await db.dropDatabase().catch(() => undefined);
+  await db.close();
+});
+
+const credit = (email: string, lessonId: string, eventId = randomUUID()) =>
+  creditAttempt(balances, eventId, { attemptId: randomUUID(), lessonId, email, reward: 2 });
+
+describe('balance documents stay small', () => {
+  it('when more events than are kept arrive, then the balance keeps only the latest ids, the ledger collection one line each, and they reconcile', async () => {
+    const email = `small-${randomUUID().slice(0, 8)}@kidslearn.test`;
+    const first = randomUUID();
+    await credit(email, 'lesson-0', first);
+    for (let i = 1; i < KEPT_EVENT_IDS + 5; i += 1) await credit(email, `lesson-${i}`);
+    const doc = await balances.model.findById(email).lean().exec();
+    expect(doc?.processedEventIds).toHaveLength(KEPT_EVENT_IDS);
+    expect(doc?.ledger ?? []).toEqual([]);
+
+    // An evicted event delivered again pays nothing: its lesson already paid its best reward.
+    expect(await credit(email, 'lesson-0', first)).toEqual({ applied: true, amount: 0, balance: 2 * (KEPT_EVENT_IDS + 5) });
+    const ledger = await balances.ledgerOf(email);
+    expect(ledger.entries).toHaveLength(KEPT_EVENT_IDS + 5);
+    expect(ledger.gems).toBe(2 * (KEPT_EVENT_IDS + 5));
+    expect(ledgerTotal(ledger.entries)).toBe(ledger.gems);
+    expect(await balances.ledgerModel.countDocuments({ email })).toBe(KEPT_EVENT_IDS + 5);
+  });
+
+  it('when a redemption is requested again under a new event id, then it is recognised from the ledger collection', async () => {
+    const email = `redeem-${randomUUID().slice(0, 8)}@kidslearn.test`;
+    await credit(email, 'lesson-r');
+    const redemptionId = randomUUID();
+    expect(await debitRedemption(balances, randomUUID(), { redemptionId, email, cost: 1 })).toEqual({ outcome: 'debited', balance: 1 });
+    expect(await debitRedemption(balances, randomUUID(), { redemptionId, email, cost: 1 })).toEqual({ outcome: 'duplicate' });
+    const ledger = await balances.ledgerOf(email);
+    expect(ledger.entries.map((e) => e.amount)).toEqual([2, -1]);
+    expect(ledger.gems).toBe(1);
+  });
+});
