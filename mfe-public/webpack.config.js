@@ -8,6 +8,8 @@ const { dependencies: deps } = require('./package.json');
 const NAME = 'mfe_public';
 const PORT = 3001;
 const singleton = (version) => ({ singleton: true, requiredVersion: version });
+// react-router is not shared: a shared module is bundled whole (about 50 KB gzip, mostly unused),
+// while each app's own copy is tree-shaken. Every app renders its own router in its own React root.
 const shared = {
   react: singleton(deps.react),
   'react/': singleton(deps.react),
@@ -16,8 +18,6 @@ const shared = {
   'react-redux': singleton(deps['react-redux']),
   '@reduxjs/toolkit': singleton(deps['@reduxjs/toolkit']),
   '@reduxjs/toolkit/': singleton(deps['@reduxjs/toolkit']),
-  'react-router-dom': singleton(deps['react-router-dom']),
-  'react-router': singleton(deps['react-router-dom']),
 };
 
 module.exports = (_env, argv) => ({

@@ -7,6 +7,8 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const { dependencies: deps } = require('./package.json');
 
 const singleton = (version) => ({ singleton: true, requiredVersion: version });
+// react-router is not shared: a shared module is bundled whole (about 50 KB gzip, mostly unused),
+// while each app's own copy is tree-shaken. Every app renders its own router in its own React root.
 const shared = {
   react: singleton(deps.react),
   'react/': singleton(deps.react),
@@ -15,8 +17,6 @@ const shared = {
   'react-redux': singleton(deps['react-redux']),
   '@reduxjs/toolkit': singleton(deps['@reduxjs/toolkit']),
   '@reduxjs/toolkit/': singleton(deps['@reduxjs/toolkit']),
-  'react-router-dom': singleton(deps['react-router-dom']),
-  'react-router': singleton(deps['react-router-dom']),
 };
 
 module.exports = (_env, argv) => ({
@@ -41,10 +41,13 @@ module.exports = (_env, argv) => ({
     new CompressionPlugin({ test: /\.(js|css|svg|json|html)$/, algorithm: 'gzip', filename: '[path][base].gz', minRatio: 0.9 }),
     new CompressionPlugin({ test: /\.(js|css|svg|json|html)$/, algorithm: 'brotliCompress', filename: '[path][base].br', minRatio: 0.9 }),
     // provideExternalRuntime: the remotes use the shell's Module Federation runtime instead of shipping their own.
-    new ModuleFederationPlugin({ name: 'shell', remotes: {}, shared, dts: false, manifest: false, experiments: { provideExternalRuntime: true } }),
+    // disableSnapshot/target web: remotes are plain remoteEntry.js files (no manifest), so the runtime drops that code.
+    new ModuleFederationPlugin({ name: 'shell', remotes: {}, shared, dts: false, manifest: false, experiments: { provideExternalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } } }),
     new HtmlWebpackPlugin({ template: './public/index.html', favicon: './src/assets/logo.svg' }),
     new CopyPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }] }),
   ],
   devServer: { port: 3000, historyApiFallback: true, static: false },
+  // Lower minSize so a library two shared packages both bundle (reselect) becomes one chunk, not two copies.
+  optimization: { splitChunks: { minSize: 5000 } },
   performance: { hints: false },
 });

@@ -2,19 +2,17 @@
 // renders the layout. Remotes are mounted as parcels by <RemoteArea> where the router says.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router-dom';
 import { start } from 'single-spa';
-import { loadConfig } from './config/runtime-config';
+import { startConfigLoad } from './config/early-config';
 import { createPlatform } from './platform/create-platform';
 import { createKeycloakAuth } from './auth/keycloak-auth';
 import { recordSignedInUser } from './auth/record-user';
 import { createRemoteLoader } from './remotes/remote-loader';
-import { routes } from './routes/routes';
 import { App } from './App';
 import './styles/shell.css';
 
 async function main() {
-  const config = await loadConfig();
+  const config = await startConfigLoad();
   let initAuth: () => Promise<void> = async () => undefined;
   const { platform, bindNavigate } = createPlatform({
     gatewayUrl: config.gatewayUrl,
@@ -24,15 +22,13 @@ async function main() {
       return keycloak.client;
     },
   });
-  const router = createBrowserRouter(routes);
-  bindNavigate((to) => void router.navigate(to));
   const loader = createRemoteLoader(config.remotes);
   // Makes pushState/replaceState emit popstate, so every remote's router follows the URL.
   start({ urlRerouteOnly: true });
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <App platform={platform} loader={loader} router={router} />
+      <App platform={platform} loader={loader} bindNavigate={bindNavigate} />
     </StrictMode>,
   );
 

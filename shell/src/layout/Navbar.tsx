@@ -54,6 +54,13 @@ export function Navbar() {
               </button>
             </>
           )}
+          {/* While the session is checked, invisible copies hold the buttons' room, so nothing moves. */}
+          {user.status === 'loading' && (
+            <span className="navbar-placeholder" aria-hidden="true">
+              <span className="btn btn-primary">{messages.login}</span>
+              <span className="btn btn-secondary hide-small">{messages.register}</span>
+            </span>
+          )}
           {user.status === 'anonymous' && (
             <>
               <button type="button" className="btn btn-primary" onClick={login}>

@@ -16,6 +16,12 @@ export function Hero() {
             {messages.hero.enroll}
           </Link>
         )}
+        {/* Holds the button's room while the session is checked, so the image below does not jump. */}
+        {status === 'loading' && (
+          <span className="pub-btn pub-btn-big pub-btn-placeholder" aria-hidden="true">
+            {messages.hero.enroll}
+          </span>
+        )}
       </div>
       <img className="pub-hero-img" src={asset('images/hero.svg')} alt="" width={420} height={320} fetchPriority="high" />
     </section>
