@@ -8,14 +8,23 @@ import { pinoHttp } from 'pino-http';
 import { type GatewayConfig, upstreams } from './config';
 import { checkDependencies } from './health';
 import { messages } from './messages';
-import { createEdgeCache, isCacheableRequest, sendCached } from './edge-cache';
-import { cacheKey, cachingProxyTo, closeUpstreamSockets, proxyTo } from './proxy';
+import { createAuth } from '@kidslearn/lib-auth';
+import { audienceOf, type VerifyToken, wantsFresh } from './audience';
+import { createEdgeCache, sendCached } from './edge-cache';
+import { cacheKey, cachingProxyTo, closeUpstreamSockets, proxyTo, setCacheKey } from './proxy';
 import { SERVICES, openApiService, resolveService } from './routes';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
-export function buildGateway(config: GatewayConfig, logger = pino({ name: 'gateway', level: config.LOG_LEVEL })) {
+export interface GatewayDeps {
+  /** Verifies a bearer token for the edge cache's audience; defaults to the realm's keys (lib-auth). */
+  verifyToken?: VerifyToken;
+}
+
+export function buildGateway(config: GatewayConfig, logger = pino({ name: 'gateway', level: config.LOG_LEVEL }), deps: GatewayDeps = {}) {
   const targets = upstreams(config);
+  const verifyToken =
+    deps.verifyToken ?? createAuth({ keycloakUrl: config.KEYCLOAK_URL, issuerUrl: config.KEYCLOAK_ISSUER_URL, realm: config.KEYCLOAK_REALM }).verify;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
@@ -62,12 +71,16 @@ export function buildGateway(config: GatewayConfig, logger = pino({ name: 'gatew
     req.url = '/openapi.json';
     return proxies[service]!(req, res, next);
   });
-  app.use((req, res, next) => {
+  app.use(async (req, res, next) => {
     const service = resolveService(req.path);
     if (!service) return next();
-    if (!isCacheableRequest(req)) return proxies[service]!(req, res, next);
-    const hit = edgeCache.get(cacheKey(req));
+    // The gateway does not authorise: a token only picks the cache audience; the service still decides.
+    const audience = await audienceOf(req, verifyToken);
+    if (audience === undefined) return proxies[service]!(req, res, next);
+    const key = cacheKey(audience, req);
+    const hit = wantsFresh(req) ? undefined : edgeCache.get(key);
     if (hit) return sendCached(res, hit);
+    setCacheKey(req, key);
     return cachingProxies[service]!(req, res, next);
   });
 

@@ -14,6 +14,10 @@ export const gatewayConfigSchema = z.object({
     .string()
     .default('http://localhost:3000,http://127.0.0.1:3000')
     .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean)),
+  /** The realm whose tokens pick the edge cache's audience (back-channel URL, browser-facing issuer). */
+  KEYCLOAK_URL: url.default('http://localhost:8080'),
+  KEYCLOAK_ISSUER_URL: url.optional(),
+  KEYCLOAK_REALM: z.string().min(1).default('kidslearn'),
   /** How long a dependency may take to answer its readiness probe. */
   HEALTH_TIMEOUT_MS: z.coerce.number().int().positive().default(1500),
 });

@@ -2,9 +2,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
 
 /**
- * A shared HTTP cache at the edge for anonymous GETs, driven only by what the service says: a response
- * is kept for `s-maxage` seconds when it is a 200 with `Cache-Control: s-maxage=N` (N > 0), not private or
- * no-store, and sets no cookie. Browsers' `max-age` is not used here, so a service opts in per response.
+ * A shared HTTP cache at the edge for GETs, driven only by what the service says: a response is kept for
+ * `s-maxage` seconds when it is a 200 with `Cache-Control: s-maxage=N` (N > 0), not private or no-store,
+ * and sets no cookie. Browsers' `max-age` is not used here, so a service opts in per response. Keys carry
+ * the caller's audience (see audience.ts).
  */
 export interface CachedResponse {
   status: number;
@@ -24,11 +25,6 @@ export function sharedMaxAgeSeconds(cacheControl: string | undefined): number | 
   const sMaxAge = directives.find((d) => d.startsWith('s-maxage='));
   const seconds = sMaxAge ? Number(sMaxAge.slice('s-maxage='.length)) : Number.NaN;
   return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
-}
-
-/** Only anonymous GETs are looked up or stored: an authorised answer may differ per caller. */
-export function isCacheableRequest(req: IncomingMessage): boolean {
-  return req.method === 'GET' && req.headers.authorization === undefined && req.headers.cookie === undefined;
 }
 
 export function createEdgeCache({ maxBytes = 32 * 1024 * 1024 }: { maxBytes?: number } = {}) {

@@ -10,8 +10,16 @@ import type { ServiceName } from './routes';
 /** Keep-alive sockets to the services: without them every proxied request pays a TCP handshake. */
 const keepAliveAgent = new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 });
 
-/** The cache key of a request: its full original path and query. */
-export const cacheKey = (req: IncomingMessage): string => (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/';
+/** The edge-cache key of a request: its audience, then its full original path and query. */
+export const cacheKey = (audience: string, req: IncomingMessage): string =>
+  `${audience} ${(req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/'}`;
+
+/** Where the caching proxy finds the key it should store the answer under. */
+const CACHE_KEY = Symbol('edge cache key');
+type KeyedRequest = IncomingMessage & { [CACHE_KEY]?: string };
+export const setCacheKey = (req: IncomingMessage, key: string): void => {
+  (req as KeyedRequest)[CACHE_KEY] = key;
+};
 
 function baseOptions(service: ServiceName, target: string, logger: Logger): Options<IncomingMessage, ServerResponse> {
   return {
@@ -46,8 +54,8 @@ export function proxyTo(service: ServiceName, target: string, logger: Logger): R
 }
 
 /**
- * For anonymous GETs: answers from the edge cache when the service allowed it (s-maxage), otherwise
- * fetches, answers and stores. The body is buffered, which is fine for these small public reads.
+ * For cacheable GETs that missed the edge cache: fetches, answers and stores under the key set with
+ * setCacheKey when the service allows it (s-maxage). The body is buffered, which is fine for these small reads.
  */
 export function cachingProxyTo(service: ServiceName, target: string, logger: Logger, cache: EdgeCache): RequestHandler {
   const base = baseOptions(service, target, logger);
@@ -62,7 +70,8 @@ export function cachingProxyTo(service: ServiceName, target: string, logger: Log
         proxyRes.on('end', () => {
           const body = Buffer.concat(chunks);
           const status = proxyRes.statusCode ?? 502;
-          const stored = cache.store(cacheKey(req), status, proxyRes.headers, body);
+          const key = (req as KeyedRequest)[CACHE_KEY];
+          const stored = key !== undefined && cache.store(key, status, proxyRes.headers, body);
           const headers = { ...proxyRes.headers, 'content-length': String(body.length), 'x-cache': stored ? 'MISS' : 'BYPASS' };
           delete headers['transfer-encoding'];
           delete headers.connection;

@@ -33,9 +33,9 @@ describe('gateway edge cache', () => {
     app.get('/lessons', (req, res) => {
       upstreamCalls[req.originalUrl] = (upstreamCalls[req.originalUrl] ?? 0) + 1;
       const cc = typeof req.query.cc === 'string' ? req.query.cc : 'public, max-age=0, s-maxage=5';
-      res.setHeader('Cache-Control', req.headers.authorization ? 'private, no-store' : cc);
+      res.setHeader('Cache-Control', req.headers.authorization && !req.query.shared ? 'private, no-store' : cc);
       if (req.query.cookie) res.setHeader('Set-Cookie', 'a=b');
-      res.status(req.query.status ? Number(req.query.status) : 200).json({ calls: upstreamCalls[req.originalUrl] });
+      res.status(req.query.status ? Number(req.query.status) : 200).json({ calls: upstreamCalls[req.originalUrl], auth: req.headers.authorization ?? null });
     });
     service = await new Promise<Server>((resolve) => {
       const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
@@ -43,7 +43,14 @@ describe('gateway edge cache', () => {
     const address = service.address();
     if (!address || typeof address === 'string') throw new Error('no port');
     const config = gatewayConfigSchema.parse({ PORT: 0, CONTENT_URL: `http://127.0.0.1:${address.port}` });
-    gateway = buildGateway(config, pino({ level: 'silent' }));
+    // Tokens stand for roles here; a real Keycloak token is verified in the integration suite.
+    const rolesByToken: Record<string, string[]> = { learner: ['user', 'offline_access'], learner2: ['user'], admin: ['admin', 'user'] };
+    const verifyToken = async (token: string) => {
+      const roles = rolesByToken[token];
+      if (!roles) throw new Error('invalid token');
+      return { roles };
+    };
+    gateway = buildGateway(config, pino({ level: 'silent' }), { verifyToken });
     base = `http://127.0.0.1:${await gateway.start(0)}`;
   });
 
@@ -68,12 +75,48 @@ describe('gateway edge cache', () => {
     expect(second.headers.get('x-request-id')).toBeTruthy();
   });
 
-  it('when the caller sends a token, then the cache is neither read nor written', async () => {
+  it('when the service answers a signed-in caller privately, then the visitor entry is not used and nothing is stored', async () => {
     await get('/lessons?v=2');
-    const signedIn = await get('/lessons?v=2', { authorization: 'Bearer x' });
-    expect(signedIn.headers.get('x-cache')).toBeNull();
+    const signedIn = await get('/lessons?v=2', { authorization: 'Bearer learner' });
+    await get('/lessons?v=2', { authorization: 'Bearer learner' });
+    expect(signedIn.headers.get('x-cache')).toBe('BYPASS');
     expect(signedIn.headers.get('cache-control')).toBe('private, no-store');
-    expect(upstreamCalls['/lessons?v=2']).toBe(2);
+    expect(upstreamCalls['/lessons?v=2']).toBe(3);
+  });
+
+  it('when two learners ask for an answer the service lets signed-in callers share, then the service answers once', async () => {
+    const first = await get('/lessons?v=3&shared=1', { authorization: 'Bearer learner' });
+    const second = await get('/lessons?v=3&shared=1', { authorization: 'Bearer learner2' });
+    expect([first.headers.get('x-cache'), second.headers.get('x-cache')]).toEqual(['MISS', 'HIT']);
+    expect(upstreamCalls['/lessons?v=3&shared=1']).toBe(1);
+  });
+
+  it('when a learner’s shared answer is cached, then a visitor and an admin still reach the service', async () => {
+    await get('/lessons?v=4&shared=1', { authorization: 'Bearer learner' });
+    const visitor = await get('/lessons?v=4&shared=1');
+    const admin = await get('/lessons?v=4&shared=1', { authorization: 'Bearer admin' });
+    expect(visitor.headers.get('x-cache')).toBe('MISS');
+    expect(admin.headers.get('x-cache')).toBe('MISS');
+    expect(((await admin.json()) as { auth: string }).auth).toBe('Bearer admin');
+    expect(upstreamCalls['/lessons?v=4&shared=1']).toBe(3);
+  });
+
+  it('when the token does not verify, then the request goes to the service and nothing is cached or served from cache', async () => {
+    await get('/lessons?v=5&shared=1', { authorization: 'Bearer learner' });
+    const forged = await get('/lessons?v=5&shared=1', { authorization: 'Bearer forged' });
+    const again = await get('/lessons?v=5&shared=1', { authorization: 'Bearer forged' });
+    expect(forged.headers.get('x-cache')).toBeNull();
+    expect(again.headers.get('x-cache')).toBeNull();
+    expect(upstreamCalls['/lessons?v=5&shared=1']).toBe(3);
+  });
+
+  it('when the caller asks for a fresh answer (Cache-Control: no-cache), then the service is asked and the cache refreshed', async () => {
+    await get('/lessons?v=6');
+    const fresh = await get('/lessons?v=6', { 'cache-control': 'no-cache' });
+    const after = await get('/lessons?v=6');
+    expect(fresh.headers.get('x-cache')).toBe('MISS');
+    expect(((await after.json()) as { calls: number }).calls).toBe(2);
+    expect(upstreamCalls['/lessons?v=6']).toBe(2);
   });
 
   it.each([

@@ -28,7 +28,7 @@ export async function buildService(config: GemsConfig, logger: Logger = createLo
   const balances = balanceRepository(db);
   await Promise.all([balances.model.init(), balances.ledgerModel.init()]);
   const relay = createOutboxRelay({ model: balances.model, bus, logger });
-  const auth = createAuth({ keycloakUrl: config.KEYCLOAK_URL, realm: config.KEYCLOAK_REALM });
+  const auth = createAuth({ keycloakUrl: config.KEYCLOAK_URL, issuerUrl: config.KEYCLOAK_ISSUER_URL, realm: config.KEYCLOAK_REALM });
 
   const app = createApp({
     name: config.SERVICE_NAME,

@@ -37,7 +37,7 @@ export async function buildService(config: QuizConfig, logger: Logger = createLo
   const relay = createOutboxRelay({ model: attempts.model, bus, logger });
   const outcomes = createOutcomeWaiter(subscriber);
   const standingsCache = createCache(redis, { prefix: `${config.SERVICE_NAME}:standings:` });
-  const auth = createAuth({ keycloakUrl: config.KEYCLOAK_URL, realm: config.KEYCLOAK_REALM });
+  const auth = createAuth({ keycloakUrl: config.KEYCLOAK_URL, issuerUrl: config.KEYCLOAK_ISSUER_URL, realm: config.KEYCLOAK_REALM });
 
   const app = createApp({
     name: config.SERVICE_NAME,
@@ -63,6 +63,7 @@ export async function buildService(config: QuizConfig, logger: Logger = createLo
         relay.kick(attemptId);
         await standingsCache.invalidate(lessonId);
       },
+      standingsEdgeCacheSeconds: config.STANDINGS_EDGE_CACHE_SECONDS,
       cachedStandings: (lessonId, load) => standingsCache.getOrLoad<StandingRow[]>(lessonId, config.STANDINGS_CACHE_SECONDS, load),
     }),
   );

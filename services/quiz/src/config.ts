@@ -12,6 +12,11 @@ export const configSchema = z.object({
   REQUEST_LESSONS_ON_START: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   /** Standings are also invalidated on every scored attempt; the TTL only bounds a rare stale race. */
   STANDINGS_CACHE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /**
+   * How long the gateway may answer standings from its edge cache (per audience). Kept short: a learner
+   * who just finished a quiz sees their row within this many seconds.
+   */
+  STANDINGS_EDGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(1),
 });
 export type QuizConfig = z.infer<typeof configSchema>;
 

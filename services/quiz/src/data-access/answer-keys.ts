@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { Schema, type Connection } from 'mongoose';
 import type { Letter } from '../domain/answers';
 
@@ -18,12 +19,26 @@ const schema = new Schema<AnswerKeyDoc>(
   { versionKey: false },
 );
 
-/** Answer keys by lesson id. Only the server reads them; they never leave this service. */
+/** Answer keys kept in memory: every submission and standings read needs one, and they never change. */
+const MEMO_SIZE = 5_000;
+
+/**
+ * Answer keys by lesson id. Only the server reads them; they never leave this service.
+ * Lessons are never edited or deleted, so a key once found is remembered in process; a miss is
+ * not remembered, since the lesson may be announced a moment later.
+ */
 export function answerKeyRepository(db: Connection) {
   const model = db.model<AnswerKeyDoc>('AnswerKey', schema, 'answerKeys');
+  const memo = new LRUCache<string, AnswerKeyDoc>({ max: MEMO_SIZE });
   return {
     model,
-    find: (lessonId: string) => model.findById(lessonId).lean<AnswerKeyDoc>().exec(),
+    async find(lessonId: string): Promise<AnswerKeyDoc | null> {
+      const known = memo.get(lessonId);
+      if (known) return known;
+      const found = await model.findById(lessonId).lean<AnswerKeyDoc>().exec();
+      if (found) memo.set(lessonId, found);
+      return found;
+    },
     /** Idempotent: a redelivered lesson.created writes the same key again. */
     async save(lessonId: string, lessonHeading: string, answerKey: Letter[]): Promise<void> {
       await model.updateOne(
@@ -31,6 +46,7 @@ export function answerKeyRepository(db: Connection) {
         { $set: { lessonHeading, answerKey }, $setOnInsert: { createdAt: new Date() } },
         { upsert: true },
       );
+      memo.delete(lessonId);
     },
   };
 }

@@ -14,6 +14,8 @@ export interface QuizRouteDeps extends SubmitQuizDeps {
   signedIn: RequestHandler[];
   idempotent: RequestHandler[];
   cachedStandings: (lessonId: string, load: () => Promise<StandingRow[]>) => Promise<StandingRow[]>;
+  /** Seconds the gateway may share one standings answer between signed-in callers (0: never). */
+  standingsEdgeCacheSeconds: number;
 }
 
 export function quizRoutes(deps: QuizRouteDeps): Router {
@@ -29,6 +31,8 @@ export function quizRoutes(deps: QuizRouteDeps): Router {
   router.get('/standings/:lessonId', ...deps.signedIn, validate({ params: standingsParams }), async (req, res) => {
     const { params } = validInput(req, { params: standingsParams });
     if (!(await deps.answerKeys.find(params.lessonId))) throw AppError.notFound(messages.lessonNotFound);
+    // The same list for every signed-in caller, so the edge may share it among them for a moment.
+    res.setHeader('Cache-Control', deps.standingsEdgeCacheSeconds > 0 ? `max-age=0, s-maxage=${deps.standingsEdgeCacheSeconds}` : 'no-store');
     res.json(await deps.cachedStandings(params.lessonId, () => deps.bests.standings(params.lessonId)));
   });
 
