@@ -59,6 +59,15 @@ function toMarkdown(sections: BenchSection[], meta: Record<string, string>): str
   return lines.join('\n');
 }
 
+/** `npm run bench -- --only=gateway,redemption`: run the sections whose title contains one of the words. */
+const only = process.argv
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',')
+  .map((word) => word.trim().toLowerCase())
+  .filter(Boolean);
+const selected = (title: string) => !only || only.some((word) => title.toLowerCase().includes(word));
+
 async function main(): Promise<void> {
   const env = infraEnv();
   Object.assign(process.env, env);
@@ -73,6 +82,7 @@ async function main(): Promise<void> {
     const sections: BenchSection[] = [];
     // One failing section is reported and the others still run.
     const measure = async (title: string, run: () => Promise<BenchSection>) => {
+      if (!selected(title)) return;
       const started = Date.now();
       try {
         sections.push(await run());
@@ -92,9 +102,11 @@ async function main(): Promise<void> {
     await measure('Frontend', () => benchFrontend(env.PORTAL_URL!));
     const meta = { date: new Date().toISOString(), machine: `${process.platform} ${process.arch}, node ${process.version}`, cores: String((await import('node:os')).cpus().length) };
     mkdirSync(REPORT_DIR, { recursive: true });
-    writeFileSync(path.join(REPORT_DIR, 'latest.json'), `${JSON.stringify({ meta, sections }, null, 2)}\n`);
+    // A partial run (--only) never replaces the full report.
+    const name = only ? 'partial' : 'latest';
+    writeFileSync(path.join(REPORT_DIR, `${name}.json`), `${JSON.stringify({ meta, sections }, null, 2)}\n`);
     const markdown = toMarkdown(sections, meta);
-    writeFileSync(path.join(REPORT_DIR, 'latest.md'), markdown);
+    writeFileSync(path.join(REPORT_DIR, `${name}.md`), markdown);
     console.log(markdown);
   } finally {
     await stopAll(list, result.started);

@@ -25,7 +25,8 @@ export async function buildService(config: GemsConfig, logger: Logger = createLo
   const redis = connectRedis(config.REDIS_URL, logger);
   const bus = await EventBus.connect({ url: config.AMQP_URL, serviceName: config.SERVICE_NAME, logger });
 
-  const balances = balanceRepository(db);
+  // Each applied change hands its events to the relay, which publishes them before reading back.
+  const balances = balanceRepository(db, { onCommitted: (email, events) => relay.kick(email, events) });
   await Promise.all([balances.model.init(), balances.ledgerModel.init()]);
   const relay = createOutboxRelay({ model: balances.model, bus, logger });
   const auth = createAuth({ keycloakUrl: config.KEYCLOAK_URL, issuerUrl: config.KEYCLOAK_ISSUER_URL, realm: config.KEYCLOAK_REALM });
@@ -46,7 +47,6 @@ export async function buildService(config: GemsConfig, logger: Logger = createLo
       selfOrAdmin: [auth.authenticate, auth.requireSelfOrAdmin('email')],
       admin: [auth.authenticate, auth.requireAdmin],
       idempotent: [idempotency({ redis, ttlSeconds: 24 * 3600 })],
-      afterWrite: (email) => relay.kick(email),
     }),
   );
   finishApp(app, logger);
@@ -55,7 +55,7 @@ export async function buildService(config: GemsConfig, logger: Logger = createLo
   return {
     app,
     async start() {
-      await subscribeGemsHandlers(bus, { balances, afterWrite: (email) => relay.kick(email) });
+      await subscribeGemsHandlers(bus, { balances });
       relay.start();
       server = await listen(app, config.PORT);
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

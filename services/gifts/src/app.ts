@@ -75,7 +75,7 @@ export function buildService(config: GiftsConfig, logger: Logger = createLogger(
     await bus.subscribe([...GEMS_OUTCOME_EVENTS], gemsOutcomeHandler(createSettleRedemption(redemptions), outcomes.announce));
     relay.start();
 
-    const store = createRedemptionStore(redemptions, () => relay.kick(), config.PUBLIC_URL);
+    const store = createRedemptionStore(redemptions, (id, events) => relay.kick(id, events), config.PUBLIC_URL);
     running = {
       mongo,
       redis,

@@ -1,5 +1,6 @@
 import mongoose from 'mongoose';
 import type { Connection } from 'mongoose';
+import { splitIdGuard } from './id-guard';
 
 /**
  * FerretDB 1.24 runs update/findAndModify as "query, then write" without a transaction
@@ -27,17 +28,40 @@ function withCollectionLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
   return run;
 }
 
+type Fn = (...args: unknown[]) => Promise<unknown>;
+type CollectionThis = { client: object; namespace: string; findOne: Fn };
+
+const NOTHING_MATCHED = { acknowledged: true, matchedCount: 0, modifiedCount: 0, upsertedCount: 0, upsertedId: null };
+
+/**
+ * FerretDB 1.24 (SQLite) pushes a filter down to SQLite only when it is `{ _id }` alone; any other
+ * condition makes it decode every document of the collection until one matches – tens of ms for a
+ * few hundred documents, growing with the data. A guarded update by id (`{ _id, version, … }`, the
+ * shape of every hot conditional write here) is therefore run as: read `{ _id }`, test the guard,
+ * update `{ _id }`. Inside the collection lock this is as atomic as the original.
+ */
+function updateOneById(original: Fn): Fn {
+  return async function (this: CollectionThis, ...args: unknown[]) {
+    const [filter, update, options] = args as [unknown, unknown, { upsert?: boolean; session?: unknown } | undefined];
+    const split = options?.upsert ? undefined : splitIdGuard(filter);
+    if (!split) return original.apply(this, args);
+    const doc = await this.findOne({ _id: split.id }, options?.session ? { session: options.session } : {});
+    if (!doc || !split.matches(doc)) return NOTHING_MATCHED;
+    return original.apply(this, [{ _id: split.id }, update, options]);
+  };
+}
+
 function install(): void {
   if (installed) return;
   installed = true;
-  type Fn = (...args: unknown[]) => Promise<unknown>;
   const proto = mongoose.mongo.Collection.prototype as unknown as Record<string, Fn>;
   for (const method of WRITES) {
     const original = proto[method];
     if (!original) continue;
-    proto[method] = function (this: { client: object; namespace: string }, ...args: unknown[]) {
+    const write = method === 'updateOne' ? updateOneById(original) : original;
+    proto[method] = function (this: CollectionThis, ...args: unknown[]) {
       if (!serialisedClients.has(this.client)) return original.apply(this, args);
-      return withCollectionLock(this.namespace, () => original.apply(this, args));
+      return withCollectionLock(this.namespace, () => write.apply(this, args));
     };
   }
 }

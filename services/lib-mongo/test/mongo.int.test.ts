@@ -67,6 +67,38 @@ describe('mongoose on the local database (FerretDB)', () => {
     expect((await accounts.findById(_id).lean().exec())?.gems).toBe(0);
   });
 
+  it('when 50 callers race a guarded updateOne by id, then it applies exactly as often as the guard allows', async () => {
+    const accounts = model();
+    const { _id } = await accounts.create({ email: `race-one-${randomSuffix()}@kidslearn.test`, gems: 10 });
+    const results = await Promise.all(Array.from({ length: 50 }, () => accounts.updateOne({ _id, gems: { $gte: 1 } }, { $inc: { gems: -1 } }).exec()));
+    expect(results.filter((result) => result.modifiedCount === 1)).toHaveLength(10);
+    expect(results.filter((result) => result.matchedCount === 0)).toHaveLength(40);
+    expect((await accounts.findById(_id).lean().exec())?.gems).toBe(0);
+  });
+
+  it('when a guarded updateOne by id is run, then it matches exactly the documents the database itself matches', async () => {
+    const accounts = model();
+    const { _id } = await accounts.create({ email: `match-${randomSuffix()}@kidslearn.test`, gems: 4, processedEventIds: ['a', 'b'] });
+    // The database's own answer comes from a find with the same filter (never rewritten: reads are not wrapped).
+    const filters: Array<Record<string, unknown>> = [
+      { gems: 4 },
+      { gems: 5 },
+      { gems: { $gte: 4 }, processedEventIds: { $ne: 'c' } },
+      { gems: { $gte: 4 }, processedEventIds: { $ne: 'a' } },
+      { gems: { $lt: 4 } },
+      { gems: { $in: [1, 4] } },
+      { gems: { $nin: [4] } },
+      { missing: null },
+      { missing: { $exists: false } },
+      { email: { $exists: true }, gems: { $lte: 4, $gt: 3 } },
+    ];
+    for (const filter of filters) {
+      const expected = (await accounts.countDocuments({ _id, ...filter }).exec()) === 1;
+      const result = await accounts.updateOne({ _id, ...filter }, { $set: { gems: 4 } }).exec();
+      expect({ filter, matched: result.matchedCount === 1 }).toEqual({ filter, matched: expected });
+    }
+  });
+
   it('when the same event is applied twice (even concurrently), then the change happens once', async () => {
     const accounts = model();
     const email = `once-${randomSuffix()}@kidslearn.test`;
@@ -140,6 +172,46 @@ describe('mongoose on the local database (FerretDB)', () => {
     expect((await accounts.findOne({ email: other }).lean().exec())?.outbox).toHaveLength(1);
     await relay.flush();
     expect((await accounts.findOne({ email: other }).lean().exec())?.outbox).toEqual([]);
+    await relay.stop();
+  });
+
+  it('when the writer hands its events over, then they are published once, before the read back, and removed', async () => {
+    const accounts = model();
+    const email = `handed-${randomSuffix()}@kidslearn.test`;
+    const event = createEvent('gems.balance.changed', { n: 1 });
+    const doc = await accounts.create({ email });
+    await accounts.updateOne({ email }, withOutbox({ $inc: { gems: 1 } }, event)).exec();
+    const published: string[] = [];
+    const relay = createOutboxRelay({ model: accounts, logger, bus: { publish: async (e) => void published.push(e.id) } });
+    expect(await relay.flush(doc._id, [event])).toBe(1);
+    expect(published).toEqual([event.id]);
+    expect((await accounts.findOne({ email }).lean().exec())?.outbox).toEqual([]);
+    await relay.stop();
+  });
+
+  it('when a kick fails while the broker is down, then a sweep retries soon, not only at the idle interval', async () => {
+    const accounts = model();
+    const email = `retry-${randomSuffix()}@kidslearn.test`;
+    const event = createEvent('gems.balance.changed', { n: 1 });
+    const doc = await accounts.create({ email });
+    const published: string[] = [];
+    let brokerUp = true;
+    const bus = {
+      publish: async (e: EventEnvelope) => {
+        if (!brokerUp) throw new Error('broker down');
+        published.push(e.id);
+      },
+    };
+    const relay = createOutboxRelay({ model: accounts, logger, bus, intervalMs: 100, idleIntervalMs: 600_000 });
+    relay.start();
+    await eventually(() => relay.flush().then(() => true));
+    brokerUp = false;
+    await accounts.updateOne({ email }, withOutbox({ $inc: { gems: 1 } }, event)).exec();
+    relay.kick(doc._id, [event]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    brokerUp = true;
+    await eventually(() => published.includes(event.id), { timeoutMs: 5000 });
+    await eventually(async () => ((await accounts.findOne({ email }).lean().exec())?.outbox ?? []).length === 0, { timeoutMs: 5000 });
     await relay.stop();
   });
 

@@ -3,11 +3,13 @@ import type { Redis } from 'ioredis';
 export interface Cache {
   /** Cached JSON value under `prefix + key`, else loader() stored for ttlSeconds. */
   getOrLoad<T>(key: string, ttlSeconds: number, loader: () => Promise<T>): Promise<T>;
+  /** Drops `key`: one DEL, whatever the size of the keyspace (events call this on every change). */
+  invalidate(key: string): Promise<number>;
   /**
-   * Drops `key` and every `key:…` below it (`invalidate('lessons')` also clears `lessons:42`);
-   * `''` clears everything under the cache's prefix; a trailing `*` is a glob.
+   * Drops every key starting with `prefix` (`''`: everything under the cache's prefix). It scans the
+   * whole keyspace, so it is for rare, administrative clears, never the hot path.
    */
-  invalidate(keyOrPrefix: string): Promise<number>;
+  invalidatePrefix(prefix: string): Promise<number>;
 }
 
 /**
@@ -28,18 +30,14 @@ export function createCache(redis: Redis, { prefix }: { prefix: string }): Cache
       return value;
     },
 
-    async invalidate(keyOrPrefix: string): Promise<number> {
+    invalidate: (key: string) => redis.del(prefix + key),
+
+    async invalidatePrefix(keyPrefix: string): Promise<number> {
+      const pattern = `${escapeGlob(prefix + keyPrefix)}*`;
       let removed = 0;
-      let pattern: string;
-      if (keyOrPrefix.endsWith('*')) {
-        pattern = prefix + keyOrPrefix;
-      } else {
-        if (keyOrPrefix) removed += await redis.del(prefix + keyOrPrefix);
-        pattern = prefix + keyOrPrefix + (keyOrPrefix === '' || keyOrPrefix.endsWith(':') ? '*' : ':*');
-      }
       let cursor = '0';
       do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 200);
+        const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
         cursor = next;
         if (keys.length) removed += await redis.del(...keys);
       } while (cursor !== '0');
@@ -47,3 +45,6 @@ export function createCache(redis: Redis, { prefix }: { prefix: string }): Cache
     },
   };
 }
+
+/** Redis MATCH reads * ? [ ] and the backslash as glob syntax. */
+const escapeGlob = (text: string) => text.replace(/[*?[\]\\]/g, (c) => `\\${c}`);

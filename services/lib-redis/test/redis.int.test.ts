@@ -27,15 +27,30 @@ describe('Redis cache', () => {
     expect(await cache.getOrLoad('lessons', 60, loader)).toEqual({ lessons: 2 });
   });
 
-  it('when a prefix is invalidated, then every key under it is dropped and others stay', async () => {
+  it('when one key is invalidated, then only that key is dropped', async () => {
     const cache = createCache(redis, { prefix: `test-${randomSuffix()}:` });
+    const load = (v: string) => async () => v;
+    await cache.getOrLoad('standings:l1', 60, load('a'));
+    await cache.getOrLoad('standings:l10', 60, load('b'));
+    expect(await cache.invalidate('standings:l1')).toBe(1);
+    expect(await cache.getOrLoad('standings:l1', 60, load('new'))).toBe('new');
+    expect(await cache.getOrLoad('standings:l10', 60, load('new'))).toBe('b');
+  });
+
+  it('when a prefix is invalidated, then every key under it is dropped and others stay, glob characters taken literally', async () => {
+    const cache = createCache(redis, { prefix: `test-${randomSuffix()}:` });
+    const other = createCache(redis, { prefix: `test-${randomSuffix()}:` });
     const load = (v: string) => async () => v;
     await cache.getOrLoad('standings:l1', 60, load('a'));
     await cache.getOrLoad('standings:l2', 60, load('b'));
     await cache.getOrLoad('reviews', 60, load('c'));
-    expect(await cache.invalidate('standings')).toBe(2);
+    await cache.getOrLoad('s*', 60, load('d'));
+    await other.getOrLoad('standings:l1', 60, load('e'));
+    expect(await cache.invalidatePrefix('standings:')).toBe(2);
+    expect(await cache.invalidatePrefix('s*')).toBe(1);
     expect(await cache.getOrLoad('standings:l1', 60, load('new'))).toBe('new');
     expect(await cache.getOrLoad('reviews', 60, load('new'))).toBe('c');
+    expect(await other.getOrLoad('standings:l1', 60, load('new'))).toBe('e');
   });
 });
 

@@ -59,8 +59,8 @@ export async function buildService(config: QuizConfig, logger: Logger = createLo
       learner: [auth.authenticate, auth.requireLearner],
       signedIn: [auth.authenticate],
       idempotent: [idempotency({ redis, ttlSeconds: 24 * 3600 })],
-      afterScored: async (lessonId, attemptId) => {
-        relay.kick(attemptId);
+      afterStored: (attemptId, event) => relay.kick(attemptId, [event]),
+      afterScored: async (lessonId) => {
         await standingsCache.invalidate(lessonId);
       },
       standingsEdgeCacheSeconds: config.STANDINGS_EDGE_CACHE_SECONDS,

@@ -57,6 +57,8 @@ const schema = new Schema<BalanceDoc>(
 
 /** A change decided from a read at `version`; applied only if nobody wrote in between. */
 export interface BalanceChange {
+  /** the ledger line's key when it must be found by reference later (default: the event id) */
+  lineId?: string;
   gems: number;
   bestRewardByLesson?: Record<string, number>;
   entry?: LedgerEntry;
@@ -69,7 +71,12 @@ const isDuplicateKey = (error: unknown) => (error as { code?: number }).code ===
 const withoutUndefined = <T extends object>(value: T): T =>
   Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 
-export function balanceRepository(db: Connection) {
+export interface BalanceRepositoryOptions {
+  /** Called after each applied change with the events it stored: hand them to the outbox relay. */
+  onCommitted?: (email: string, events: EventEnvelope[]) => void;
+}
+
+export function balanceRepository(db: Connection, { onCommitted }: BalanceRepositoryOptions = {}) {
   const model = db.model<BalanceDoc>('Balance', schema, 'balances');
   const lines = ledgerRepository(db);
   // Pending lines this process already copied to the ledger collection (skips a redundant write).
@@ -121,10 +128,15 @@ export function balanceRepository(db: Connection) {
       if (pending && !stored.some((line) => line._id === pending._id)) entries.push(pending);
       return { gems: balance.gems, entries };
     },
-    /** The lines of one reference (e.g. a redemption), the pending one of `current` included. */
-    async linesByRef(current: BalanceDoc, ref: string): Promise<LedgerEntry[]> {
-      if (current.pendingLine) await copyLine(current.pendingLine);
-      return [...current.ledger.filter((line) => line.ref === ref), ...(await lines.byRef(current._id, ref))];
+    /**
+     * The line stored under `lineId` (the pending one of `current` included), plus legacy lines with
+     * that `ref`. A lookup by key: the local database cannot use an index for anything but the id.
+     */
+    async linesByKey(current: BalanceDoc, lineId: string, ref: string): Promise<LedgerEntry[]> {
+      const legacy = current.ledger.filter((line) => line.ref === ref);
+      if (current.pendingLine?._id === lineId) return [...legacy, current.pendingLine];
+      const stored = await lines.findById(lineId);
+      return stored ? [...legacy, stored] : legacy;
     },
     /**
      * One single-document conditional write: the balance, its ledger line (as the pending line),
@@ -135,7 +147,9 @@ export function balanceRepository(db: Connection) {
       // The previous change's line reaches the ledger before this change replaces it.
       if (current.pendingLine) await copyLine(current.pendingLine);
       const version = current.version + 1;
-      const line = change.entry ? withoutUndefined({ ...change.entry, _id: change.eventId ?? change.entry.ref, email: current._id, seq: version }) : null;
+      const line = change.entry
+        ? withoutUndefined({ ...change.entry, _id: change.lineId ?? change.eventId ?? change.entry.ref, email: current._id, seq: version })
+        : null;
       const set: Record<string, unknown> = { gems: change.gems, version, pendingLine: line };
       if (change.bestRewardByLesson) set.bestRewardByLesson = change.bestRewardByLesson;
       // The version guard makes read-decide-write safe without transactions; gems is repeated so
@@ -148,6 +162,7 @@ export function balanceRepository(db: Connection) {
       }
       const result = await model.updateOne(guard, withOutbox({ $set: set }, ...change.events));
       if (result.modifiedCount !== 1) return false;
+      if (change.events.length > 0) onCommitted?.(current._id, change.events);
       // Best effort: the line is safe as the pending line (read by ledgerOf, copied before the next change).
       if (line) await copyLine(line).catch(() => undefined);
       return true;

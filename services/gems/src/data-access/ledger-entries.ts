@@ -30,7 +30,6 @@ const schema = new Schema<LedgerLineDoc>(
   { versionKey: false },
 );
 schema.index({ email: 1, seq: 1 });
-schema.index({ email: 1, ref: 1 });
 
 export function ledgerRepository(db: Connection) {
   const model = db.model<LedgerLineDoc>('LedgerLine', schema, 'ledger');
@@ -45,7 +44,7 @@ export function ledgerRepository(db: Connection) {
       }
     },
     list: (email: string) => model.find({ email }).sort({ seq: 1 }).lean<LedgerLineDoc[]>().exec(),
-    byRef: (email: string, ref: string) => model.find({ email, ref }).lean<LedgerLineDoc[]>().exec(),
+    findById: (id: string) => model.findById(id).lean<LedgerLineDoc>().exec(),
   };
 }
 export type LedgerRepository = ReturnType<typeof ledgerRepository>;

@@ -9,6 +9,9 @@ export interface RedemptionRequested {
   cost: number;
 }
 
+/** One line per redemption, debited or refused, under a key derived from the redemption: found by id. */
+export const redemptionLineId = (redemptionId: string) => `redemption:${redemptionId}`;
+
 export type DebitResult = { outcome: 'duplicate' } | { outcome: 'debited' | 'rejected'; balance: number };
 
 /**
@@ -20,7 +23,8 @@ export async function debitRedemption(balances: BalanceRepository, eventId: stri
   return retryOnConflict<DebitResult>(async () => {
     const current = await balances.findOrCreate(email);
     if (current.processedEventIds.includes(eventId)) return { done: true, value: { outcome: 'duplicate' } };
-    const decision = decideDebit({ ...current, ledger: await balances.linesByRef(current, redemptionId) }, redemptionId, cost);
+    const lineId = redemptionLineId(redemptionId);
+    const decision = decideDebit({ ...current, ledger: await balances.linesByKey(current, lineId, redemptionId) }, redemptionId, cost);
     if (decision.outcome === 'duplicate') return { done: true, value: decision };
     const at = new Date();
     const version = current.version + 1;
@@ -30,6 +34,7 @@ export async function debitRedemption(balances: BalanceRepository, eventId: stri
             gems: decision.gems,
             entry: { ref: redemptionId, kind: 'debit', amount: -cost, balance: decision.gems, at },
             eventId,
+            lineId,
             events: [
               createEvent('gems.debited', { redemptionId, email, cost, balance: decision.gems }),
               createEvent('gems.balance.changed', { email, balance: decision.gems, version }),
@@ -39,6 +44,7 @@ export async function debitRedemption(balances: BalanceRepository, eventId: stri
             gems: current.gems,
             entry: { ref: redemptionId, kind: 'debit-rejected', amount: 0, balance: current.gems, at },
             eventId,
+            lineId,
             events: [createEvent('gems.debit.rejected', { redemptionId, email, cost, balance: current.gems, reason: decision.reason })],
           });
     return committed ? { done: true, value: { outcome: decision.outcome, balance: decision.gems } } : { done: false };

@@ -1,4 +1,4 @@
-import { createEvent } from '@kidslearn/lib-events';
+import { createEvent, type EventEnvelope } from '@kidslearn/lib-events';
 import { Types, type Model } from 'mongoose';
 import type { NewRedemption, RedemptionStore } from '../domain/ports';
 import { toRedemption, type RedemptionDoc } from './redemption-model';
@@ -10,7 +10,8 @@ function isDuplicateKey(err: unknown): boolean {
 }
 
 /** Redemptions in FerretDB/MongoDB; every change and its event are one single-document write. */
-export function createRedemptionStore(model: Model<RedemptionDoc>, afterWrite: () => void, publicUrl?: string): RedemptionStore {
+/** `afterWrite` gets each written redemption's id and the events stored with it (for the outbox relay). */
+export function createRedemptionStore(model: Model<RedemptionDoc>, afterWrite: (id: Types.ObjectId, events: EventEnvelope[]) => void, publicUrl?: string): RedemptionStore {
   const view = (doc: RedemptionDoc) => toRedemption(doc, publicUrl);
   const lean = async (query: Promise<RedemptionDoc | null>) => {
     const doc = await query;
@@ -37,7 +38,7 @@ export function createRedemptionStore(model: Model<RedemptionDoc>, afterWrite: (
           createdAt: new Date(),
           outbox: [event],
         });
-        afterWrite();
+        afterWrite(_id, [event]);
         return { redemption: view(doc.toObject()), created: true, idempotencyKey };
       } catch (err) {
         if (!isDuplicateKey(err) || input.idempotencyKey === null) throw err;
@@ -66,7 +67,7 @@ export function createRedemptionStore(model: Model<RedemptionDoc>, afterWrite: (
           .lean<RedemptionDoc>()
           .exec(),
       );
-      if (updated) afterWrite();
+      if (updated) afterWrite(new Types.ObjectId(id), [event]);
       return updated;
     },
 

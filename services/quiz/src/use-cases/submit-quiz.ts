@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@kidslearn/lib-core';
-import { createEvent } from '@kidslearn/lib-events';
+import { createEvent, type EventEnvelope } from '@kidslearn/lib-events';
 import { AnswersTooLongError, normalizeAnswers, type SubmittedAnswers } from '../domain/answers';
 import { scoreAttempt } from '../domain/scoring';
 import type { AnswerKeyRepository } from '../data-access/answer-keys';
@@ -14,8 +14,10 @@ export interface SubmitQuizDeps {
   attempts: AttemptRepository;
   bests: BestRepository;
   outcomes: OutcomeWaiter;
-  /** called after the attempt (with its event) is stored: publish now, invalidate standings */
-  afterScored: (lessonId: string, attemptId: string) => Promise<void>;
+  /** called once the attempt and its event are stored: publish the event now */
+  afterStored: (attemptId: string, event: EventEnvelope) => void;
+  /** called once the learner's best is recorded: invalidate the lesson's standings */
+  afterScored: (lessonId: string) => Promise<void>;
   outcomeTimeoutMs: number;
 }
 
@@ -51,8 +53,10 @@ export async function submitQuiz(deps: SubmitQuizDeps, learner: Learner, lessonI
   const event = createEvent('quiz.attempt.scored', { attemptId, lessonId, email: learner.email, userId: learner.sub, name: learner.name, score, total, reward });
 
   await deps.attempts.create({ _id: attemptId, lessonId, email: learner.email, userId: learner.sub, name: learner.name, answers, score, total, reward, createdAt }, event);
+  // Gems can start crediting while the best and the standings are updated.
+  deps.afterStored(attemptId, event);
   await deps.bests.record({ lessonId, email: learner.email, name: learner.name, score, total, attemptId, achievedAt: createdAt });
-  await deps.afterScored(lessonId, attemptId);
+  await deps.afterScored(lessonId);
 
   const gems = await deps.outcomes.waitFor(attemptId, deps.outcomeTimeoutMs, () => deps.attempts.settledGems(attemptId));
   return { attemptId, score, total, reward, gems };

@@ -18,7 +18,7 @@ export interface Guards {
 
 export interface Cache {
   getOrLoad<T>(key: string, ttlSeconds: number, loader: () => Promise<T>): Promise<T>;
-  invalidate(keyOrPrefix: string): Promise<unknown>;
+  invalidate(key: string): Promise<unknown>;
 }
 
 export interface HttpDeps {

@@ -11,11 +11,9 @@ export interface GemsRouteDeps {
   admin: RequestHandler[];
   /** Idempotency-Key replay for the write route */
   idempotent: RequestHandler[];
-  /** publish what the write put in the learner's balance outbox now */
-  afterWrite: (email: string) => void;
 }
 
-export function gemsRoutes({ balances, selfOrAdmin, admin, idempotent, afterWrite }: GemsRouteDeps): Router {
+export function gemsRoutes({ balances, selfOrAdmin, admin, idempotent }: GemsRouteDeps): Router {
   const router = Router();
 
   router.get('/gems/:email', ...selfOrAdmin, validate({ params: emailParams }), async (req, res) => {
@@ -43,7 +41,6 @@ export function gemsRoutes({ balances, selfOrAdmin, admin, idempotent, afterWrit
   router.patch('/gems/:email/deduct', ...admin, validate(deductSchemas), ...idempotent, async (req, res) => {
     const { params, body } = validInput(req, deductSchemas);
     const gems = await deductByAdmin(balances, params.email, body.cost, req.auth.email);
-    afterWrite(params.email);
     res.json({ gems });
   });
 

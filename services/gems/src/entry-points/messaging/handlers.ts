@@ -22,8 +22,6 @@ const redemptionRequested = z.object({
 
 export interface GemsHandlerDeps {
   balances: BalanceRepository;
-  /** publish what the write put in the outbox now rather than at the next sweep */
-  afterWrite: (email: string) => void;
 }
 
 /** Invalid data throws: the bus retries and then parks the message in the dead-letter queue. */
@@ -32,11 +30,9 @@ export async function subscribeGemsHandlers(bus: EventBus, deps: GemsHandlerDeps
     if (event.type === 'quiz.attempt.scored') {
       const data = attemptScored.parse(event.data);
       await creditAttempt(deps.balances, event.id, data);
-      deps.afterWrite(data.email);
     } else {
       const data = redemptionRequested.parse(event.data);
       await debitRedemption(deps.balances, event.id, data);
-      deps.afterWrite(data.email);
     }
   });
 }
