@@ -44,7 +44,7 @@ export async function benchRedemption({ url, learnerToken, giftId = 'stickers', 
     title: `POST /redemptions end to end (N=${n}, concurrency ${concurrency})`,
     figures: [
       { name: 'p50', value: round(percentile(samples, 50)), unit: 'ms' },
-      { name: 'p99', value: round(percentile(samples, 99)), unit: 'ms' },
+      { name: 'p99', value: round(percentile(samples, 99)), unit: 'ms', budget: { op: '<=', value: 150 } },
       { name: 'throughput', value: round(n / wallSeconds), unit: 'req/s' },
       { name: 'debited (201)', value: statuses[201] ?? 0, unit: 'answers' },
       { name: 'rejected (400)', value: statuses[400] ?? 0, unit: 'answers' },

@@ -46,6 +46,10 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
+	if *handler == "sqlite" {
+		go keepIDIndexes(ctx, dir, logger)
+	}
+
 	log.Printf("FerretDB (%s) listening on %s, data in %s", *handler, *listen, dir)
 	if err = f.Run(ctx); err != nil {
 		log.Fatal(err)

@@ -10,7 +10,7 @@ import { cacheDir, componentDir, dataDir, repoRoot } from '../paths';
 
 const PORT = 27017;
 const moduleDir = path.join(repoRoot, 'infra', 'local', 'ferretdb');
-const MODULE_FILES = ['go.mod', 'go.sum', 'main.go'];
+const MODULE_FILES = ['go.mod', 'go.sum', 'main.go', 'id_index.go'];
 
 /** The wrapper binary, cached by the hash of the Go module's files. */
 export function ferretdbBinary(): string {
