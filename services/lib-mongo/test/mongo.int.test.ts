@@ -57,6 +57,23 @@ describe('mongoose on the local database (FerretDB)', () => {
     expect(isDuplicateKeyError(err)).toBe(true);
   });
 
+  it('when a collection is created, then lookups by id use an index within seconds (local wrapper)', async () => {
+    const collection = conn.collection(`lookup_${randomSuffix()}`);
+    // Enough rows that SQLite's planner prefers an index to a scan.
+    await collection.insertMany(Array.from({ length: 300 }, (_, i) => ({ _id: `doc-${i}` as never, pad: 'x'.repeat(200) })));
+    const plan = async () => JSON.stringify(((await collection.find({ _id: 'doc-299' as never }).explain()) as { queryPlanner?: unknown }).queryPlanner);
+    let writes = 0;
+    await eventually(
+      async () => {
+        // A FerretDB connection picks up a schema change with its next write.
+        await collection.insertOne({ _id: `write-${(writes += 1)}` as never });
+        return (await plan()).includes('USING INDEX');
+      },
+      { timeoutMs: 15_000, intervalMs: 500 },
+    );
+    expect(await plan()).toMatch(/SEARCH .* USING INDEX/);
+  });
+
   it('when 50 callers race a guarded findOneAndUpdate, then it applies exactly as often as the guard allows', async () => {
     const accounts = model();
     const { _id } = await accounts.create({ email: `race-${randomSuffix()}@kidslearn.test`, gems: 10 });
