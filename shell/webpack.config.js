@@ -4,6 +4,7 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const CopyPlugin = require('copy-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
+const { NormalModuleReplacementPlugin } = require('webpack');
 const { dependencies: deps } = require('./package.json');
 
 const singleton = (version) => ({ singleton: true, requiredVersion: version });
@@ -42,6 +43,11 @@ module.exports = (_env, argv) => ({
     new CompressionPlugin({ test: /\.(js|css|svg|json|html)$/, algorithm: 'brotliCompress', filename: '[path][base].br', minRatio: 0.9 }),
     // provideExternalRuntime: the remotes use the shell's Module Federation runtime instead of shipping their own.
     // disableSnapshot/target web: remotes are plain remoteEntry.js files (no manifest), so the runtime drops that code.
+    // provideExternalRuntime adds its runtime plugin by require.resolve, i.e. the CommonJS build, which
+    // pulls a second, CommonJS copy of runtime-core and sdk into main.js; the ESM build shares the one copy.
+    new NormalModuleReplacementPlugin(/inject-external-runtime-core-plugin[\\/]dist[\\/]index\.cjs$/, (resource) => {
+      resource.request = resource.request.replace(/\.cjs$/, '.js');
+    }),
     new ModuleFederationPlugin({ name: 'shell', remotes: {}, shared, dts: false, manifest: false, experiments: { provideExternalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } } }),
     new HtmlWebpackPlugin({ template: './public/index.html', favicon: './src/assets/logo.svg' }),
     new CopyPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }] }),

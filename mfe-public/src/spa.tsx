@@ -23,7 +23,13 @@ const lifecycles = singleSpaReact<RemoteProps>({
 export const bootstrap = lifecycles.bootstrap;
 export const mount = async (props: RemoteProps) => {
   styles.use();
-  return lifecycles.mount(props as never);
+  // single-spa-react calls root.render synchronously: inside a transition the first render is
+  // done in small slices instead of one long task.
+  let mounted: Promise<unknown> = Promise.resolve();
+  React.startTransition(() => {
+    mounted = lifecycles.mount(props as never);
+  });
+  return mounted;
 };
 export const unmount = async (props: RemoteProps) => {
   await lifecycles.unmount(props as never);

@@ -16,7 +16,7 @@ export function createRemoteLoader(remotes: Record<RemoteName, string>): RemoteL
     if (!mod || typeof mod.mount !== 'function') throw new Error(`${name} does not expose single-spa lifecycles`);
     return { bootstrap: mod.bootstrap, mount: mod.mount, unmount: mod.unmount, update: mod.update } as LifeCycles;
   };
-  return async (name) => {
+  const loadWithRetries = async (name: RemoteName) => {
     for (let attempt = 0; ; attempt++) {
       try {
         return await loadOnce(name);
@@ -27,5 +27,17 @@ export function createRemoteLoader(remotes: Record<RemoteName, string>): RemoteL
         registerRemotes([{ name, entry: remotes[name] }], { force: true });
       }
     }
+  };
+  // Callers asking while a load is under way share it (the shell starts the page's remote before
+  // React renders; its area then picks up the same load); a later call, e.g. "Try again", starts anew.
+  const inFlight = new Map<RemoteName, Promise<LifeCycles>>();
+  return (name) => {
+    const running = inFlight.get(name);
+    if (running) return running;
+    const load = loadWithRetries(name);
+    inFlight.set(name, load);
+    const settle = () => void inFlight.delete(name);
+    load.then(settle, settle);
+    return load;
   };
 }
