@@ -41,8 +41,9 @@ module.exports = (_env, argv) => ({
     // Pre-compressed copies (.gz, .br) the static servers send to browsers that accept them.
     new CompressionPlugin({ test: /\.(js|css|svg|json|html)$/, algorithm: 'gzip', filename: '[path][base].gz', minRatio: 0.9 }),
     new CompressionPlugin({ test: /\.(js|css|svg|json|html)$/, algorithm: 'brotliCompress', filename: '[path][base].br', minRatio: 0.9 }),
-    // externalRuntime: the Module Federation runtime comes from the shell (it provides it), not a second copy.
-    new ModuleFederationPlugin({ name: NAME, filename: 'remoteEntry.js', exposes: { './spa': './src/spa.tsx' }, shared, dts: false, manifest: false, experiments: { externalRuntime: true } }),
+    // externalRuntime: the Module Federation runtime comes from the shell (it provides it), not a second copy;
+    // no snapshot code and web-only helpers (remoteEntry.js loads no remotes of its own).
+    new ModuleFederationPlugin({ name: NAME, filename: 'remoteEntry.js', exposes: { './spa': './src/spa.tsx' }, shared, dts: false, manifest: false, experiments: { externalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } } }),
   ],
   devServer: { port: PORT, headers: { 'Access-Control-Allow-Origin': '*' }, static: false },
   performance: { hints: false },
