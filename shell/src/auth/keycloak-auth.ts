@@ -1,5 +1,6 @@
 // keycloak-js is initialised exactly once, outside React; the session lands in the Redux store.
-import Keycloak from 'keycloak-js';
+// The library is fetched by init (its own chunk), so it is not on the way to the first render.
+import type Keycloak from 'keycloak-js';
 import type { AuthClient } from './auth-client';
 import { signedIn, signedOut, type SessionUser } from './session-slice';
 import type { RuntimeConfig } from '../config/runtime-config';
@@ -26,17 +27,24 @@ export function sessionUserFrom(claims: TokenClaims): SessionUser {
 }
 
 export function createKeycloakAuth(config: RuntimeConfig['keycloak'], dispatch: AppDispatch) {
-  const keycloak = new Keycloak({ url: config.url, realm: config.realm, clientId: config.clientId });
+  let keycloak: Keycloak | undefined;
+  let initialised: Promise<void> | undefined;
   const absolute = (path = '/') => new URL(path.startsWith('/') ? path : '/', window.location.origin).href;
+  /** The initialised adapter; login and logout wait for init (started on demand if it was not yet). */
+  const ready = async (): Promise<Keycloak> => {
+    await init();
+    if (!keycloak) throw new Error('Keycloak is not available');
+    return keycloak;
+  };
 
   const client: AuthClient = {
-    login: (returnPath, options) => keycloak.login({ redirectUri: absolute(returnPath), idpHint: options?.idpHint }),
+    login: async (returnPath, options) => (await ready()).login({ redirectUri: absolute(returnPath), idpHint: options?.idpHint }),
     logout: async (returnPath) => {
       dispatch(signedOut());
-      await keycloak.logout({ redirectUri: absolute(returnPath) });
+      await (await ready()).logout({ redirectUri: absolute(returnPath) });
     },
     getToken: async () => {
-      if (!keycloak.authenticated) return undefined;
+      if (!keycloak?.authenticated) return undefined;
       try {
         await keycloak.updateToken(MIN_VALIDITY_SECONDS);
       } catch {
@@ -48,18 +56,24 @@ export function createKeycloakAuth(config: RuntimeConfig['keycloak'], dispatch: 
     },
   };
 
-  keycloak.onTokenExpired = () => {
-    keycloak.updateToken(MIN_VALIDITY_SECONDS).catch(() => {
-      keycloak.clearToken();
-      dispatch(signedOut());
-    });
-  };
-  keycloak.onAuthRefreshSuccess = () => {
-    if (keycloak.tokenParsed) dispatch(signedIn(sessionUserFrom(keycloak.tokenParsed as TokenClaims)));
-  };
+  async function create(): Promise<Keycloak> {
+    const { default: KeycloakAdapter } = await import(/* webpackChunkName: "keycloak" */ 'keycloak-js');
+    const instance = new KeycloakAdapter({ url: config.url, realm: config.realm, clientId: config.clientId });
+    instance.onTokenExpired = () => {
+      instance.updateToken(MIN_VALIDITY_SECONDS).catch(() => {
+        instance.clearToken();
+        dispatch(signedOut());
+      });
+    };
+    instance.onAuthRefreshSuccess = () => {
+      if (instance.tokenParsed) dispatch(signedIn(sessionUserFrom(instance.tokenParsed as TokenClaims)));
+    };
+    return instance;
+  }
 
-  async function init(): Promise<void> {
+  async function checkSession(): Promise<void> {
     try {
+      keycloak = await create();
       const authenticated = await keycloak.init({
         onLoad: 'check-sso',
         pkceMethod: 'S256',
@@ -74,7 +88,8 @@ export function createKeycloakAuth(config: RuntimeConfig['keycloak'], dispatch: 
       }
       // SPEC §4: a login without a verified email signs the user out again.
       if (claims.email_verified === false) {
-        await client.logout('/');
+        dispatch(signedOut());
+        await keycloak.logout({ redirectUri: absolute('/') });
         return;
       }
       dispatch(signedIn(sessionUserFrom(claims)));
@@ -82,6 +97,12 @@ export function createKeycloakAuth(config: RuntimeConfig['keycloak'], dispatch: 
       console.error('Keycloak is not reachable; continuing as a visitor', error);
       dispatch(signedOut());
     }
+  }
+
+  /** Runs the check-sso once; later calls get the same promise. */
+  function init(): Promise<void> {
+    initialised ??= checkSession();
+    return initialised;
   }
 
   return { client, init };
