@@ -35,15 +35,17 @@ module.exports = (_env, argv) => ({
       },
       // Lazy style tags: added on mount, removed on unmount, so nothing is left behind.
       { test: /\.css$/, use: [{ loader: 'style-loader', options: { injectType: 'lazyStyleTag' } }, 'css-loader'] },
-      { test: /\.svg$/, type: 'asset/resource' },
+      // Small images imported by the code (the hero) become data: URLs; bigger ones stay files.
+      { test: /\.svg$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 2048 } } },
     ],
   },
   plugins: [
     // Pre-compressed copies (.gz, .br) the static servers send to browsers that accept them.
     new CompressionPlugin({ test: /\.(js|css|svg|json|html)$/, algorithm: 'gzip', filename: '[path][base].gz', minRatio: 0.9 }),
     new CompressionPlugin({ test: /\.(js|css|svg|json|html)$/, algorithm: 'brotliCompress', filename: '[path][base].br', minRatio: 0.9 }),
-    // externalRuntime: the Module Federation runtime comes from the shell (it provides it), not a second copy.
-    new ModuleFederationPlugin({ name: NAME, filename: 'remoteEntry.js', exposes: { './spa': './src/spa.tsx' }, shared, dts: false, manifest: false, experiments: { externalRuntime: true } }),
+    // externalRuntime: the Module Federation runtime comes from the shell (it provides it), not a second copy;
+    // no snapshot code and web-only helpers (remoteEntry.js loads no remotes of its own).
+    new ModuleFederationPlugin({ name: NAME, filename: 'remoteEntry.js', exposes: { './spa': './src/spa.tsx' }, shared, dts: false, manifest: false, experiments: { externalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } } }),
     new CopyPlugin({ patterns: [{ from: 'public' }] }),
   ],
   devServer: { port: PORT, headers: { 'Access-Control-Allow-Origin': '*' }, static: false },

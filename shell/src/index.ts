@@ -1,6 +1,6 @@
-import { startConfigLoad } from './config/early-config';
+import { startEarly } from './config/early-config';
 
-// config.json (and the remote it names for this URL) start downloading at once.
-void startConfigLoad();
+// config.json, then the remote this URL shows, start downloading at once.
+void startEarly();
 // Async boundary so Module Federation can negotiate the shared singletons before any of them runs.
 import('./bootstrap');

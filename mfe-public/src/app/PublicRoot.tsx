@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
 import type { RemoteProps } from '@kidslearn/shell';
@@ -6,15 +6,20 @@ import { injectPublicApi } from '../api/public-api';
 import { PublicContext } from './context';
 import { PublicRoutes } from './PublicRoutes';
 
+/** Scopes this remote's styles (every rule lives under .kl-public); the prerendered first screen uses it too. */
+export function PublicFrame({ children }: { children: ReactNode }) {
+  return <div className="kl-public">{children}</div>;
+}
+
 export function PublicRoot({ platform, contentBase }: RemoteProps & { contentBase: string }) {
   const value = useMemo(() => ({ platform, api: injectPublicApi(platform.api), contentBase }), [platform, contentBase]);
   return (
     <Provider store={platform.store}>
       <PublicContext.Provider value={value}>
         <BrowserRouter>
-          <div className="kl-public">
+          <PublicFrame>
             <PublicRoutes />
-          </div>
+          </PublicFrame>
         </BrowserRouter>
       </PublicContext.Provider>
     </Provider>

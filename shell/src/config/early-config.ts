@@ -1,14 +1,26 @@
-// Started by the entry point, before the shared libraries are negotiated, so config.json and the
-// active remote's remoteEntry.js (through a preload hint) download alongside React.
-import { loadConfig, type RuntimeConfig } from './runtime-config';
-import { preloadRemoteEntry } from '../remotes/remote-for-path';
+// Started by the entry point, before the shared libraries are negotiated: config.json, then the remote
+// this URL shows (remoteEntry.js, its chunks) download alongside the shell's own start-up chunks.
+import { loadConfig, type RemoteName, type RuntimeConfig } from './runtime-config';
+import { createRemoteLoader, type RemoteLoader } from '../remotes/remote-loader';
+import { remoteForPath } from '../remotes/remote-for-path';
 
-let pending: Promise<RuntimeConfig> | undefined;
+export interface EarlyStart {
+  config: RuntimeConfig;
+  /** The one loader; its area picks up the page remote's load already under way. */
+  loader: RemoteLoader;
+  pageRemote: RemoteName | undefined;
+  /** Settles (never rejects) when the page remote's code is in or has failed. */
+  pageRemoteLoaded: Promise<void>;
+}
 
-export function startConfigLoad(): Promise<RuntimeConfig> {
+let pending: Promise<EarlyStart> | undefined;
+
+export function startEarly(): Promise<EarlyStart> {
   pending ??= loadConfig().then((config) => {
-    preloadRemoteEntry(config.remotes, window.location.pathname);
-    return config;
+    const loader = createRemoteLoader(config.remotes);
+    const pageRemote = remoteForPath(window.location.pathname);
+    const pageRemoteLoaded = pageRemote ? loader(pageRemote).then(() => undefined, () => undefined) : Promise.resolve();
+    return { config, loader, pageRemote, pageRemoteLoaded };
   });
   return pending;
 }

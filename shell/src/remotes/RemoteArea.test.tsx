@@ -1,11 +1,12 @@
 import type { AppProps } from 'single-spa';
 import '../test/jsdom-polyfills';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LifeCycles } from 'single-spa';
 import { routes } from '../routes/routes';
 import { fakeRemote, renderShell } from '../test/test-platform';
 import type { RemoteLoader } from './remote-loader';
+import { collectPrerendered } from './prerendered';
 
 beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
 afterEach(() => jest.restoreAllMocks());
@@ -55,5 +56,22 @@ describe('a remote area', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/about'));
     expect(screen.getByText('remote mfe_public')).toBeInTheDocument();
     expect(mount).toHaveBeenCalledTimes(1);
+  });
+
+  it('when the page came prerendered, then its area shows that markup, not the spinner, until the remote has rendered', async () => {
+    document.body.insertAdjacentHTML('beforeend', '<div data-prerendered-remote="mfe_public"><h1>Prerendered hero</h1></div><style data-prerendered-remote-style="mfe_public"></style>');
+    collectPrerendered();
+    let remoteLoaded: (lifecycles: LifeCycles) => void = () => undefined;
+    const loader: RemoteLoader = () => new Promise((resolve) => (remoteLoaded = resolve));
+    renderShell(routes, { path: '/', loader });
+
+    const area = document.querySelector<HTMLElement>('[data-remote="mfe_public"]')!;
+    expect(within(area).getByRole('heading', { name: 'Prerendered hero' })).toBeInTheDocument();
+    expect(within(area).queryByRole('status')).not.toBeInTheDocument();
+
+    remoteLoaded(fakeRemote('mfe_public'));
+    expect(await within(area).findByText('remote mfe_public')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Prerendered hero' })).not.toBeInTheDocument();
+    expect(document.querySelector('[data-prerendered-remote-style]')).toBeNull();
   });
 });

@@ -6,12 +6,15 @@ import { usePlatform, useRemoteLoader } from '../platform/contexts';
 import { messages } from '../messages';
 import { Spinner } from '../layout/Spinner';
 import { RemoteFallback } from './RemoteFallback';
+import { PRERENDERED_ATTRIBUTE } from './prerendered';
+import { usePrerendered } from './usePrerendered';
 
 type AreaState = 'loading' | 'ready' | 'failed';
 
 /**
  * Mounts one remote as a single-spa parcel inside its own area. A remote that fails to load
- * (after the loader's retries) or throws while rendering shows a fallback here only.
+ * (after the loader's retries) or throws while rendering shows a fallback here only. Markup
+ * prerendered for the remote (see prerendered.ts) shows instead of the spinner until it mounts.
  */
 export function RemoteArea({ remote }: { remote: RemoteName }) {
   const platform = usePlatform();
@@ -19,12 +22,15 @@ export function RemoteArea({ remote }: { remote: RemoteName }) {
   const container = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<AreaState>('loading');
   const [attempt, setAttempt] = useState(0);
+  const prerendered = usePrerendered(remote, container);
+  const dropPrerendered = prerendered.drop;
 
   useEffect(() => {
     let active = true;
     let parcel: Parcel | undefined;
     const fail = (error: unknown) => {
       console.error(`Remote ${remote} failed`, error);
+      dropPrerendered();
       if (active) setState('failed');
     };
     setState('loading');
@@ -42,22 +48,26 @@ export function RemoteArea({ remote }: { remote: RemoteName }) {
         };
         parcel = mountRootParcel(lifecycles, props);
         return parcel.mountPromise.then(() => {
+          dropPrerendered();
           if (active) setState((s) => (s === 'loading' ? 'ready' : s));
         });
       })
       .catch(fail);
     return () => {
       active = false;
+      dropPrerendered();
       const mounted = parcel;
       if (mounted) void mounted.mountPromise.then(() => mounted.unmount()).catch(() => undefined);
     };
-  }, [remote, attempt, load, platform]);
+  }, [remote, attempt, load, platform, dropPrerendered]);
 
   return (
     <section className="remote-area" data-remote={remote} aria-busy={state === 'loading'}>
-      {state === 'loading' && <Spinner label={messages.remote.loading} />}
+      {state === 'loading' && !prerendered.showing && <Spinner label={messages.remote.loading} />}
       {state === 'failed' && <RemoteFallback onRetry={() => setAttempt((n) => n + 1)} />}
-      <div ref={container} hidden={state === 'failed'} />
+      <div ref={container} hidden={state === 'failed'}>
+        {prerendered.html !== undefined && <div {...{ [PRERENDERED_ATTRIBUTE]: remote }} dangerouslySetInnerHTML={{ __html: prerendered.html }} />}
+      </div>
     </section>
   );
 }

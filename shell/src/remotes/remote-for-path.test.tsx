@@ -2,8 +2,7 @@ import '../test/jsdom-polyfills';
 import { isValidElement } from 'react';
 import { matchRoutes } from 'react-router-dom';
 import { routes } from '../routes/routes';
-import { preloadRemoteEntry, remoteForPath } from './remote-for-path';
-import { defaultConfig } from '../config/runtime-config';
+import { remoteForPath } from './remote-for-path';
 
 /** The remote routes.tsx mounts for a path, read from the matched RemoteArea element. */
 function remoteInRoutes(path: string): string | undefined {
@@ -22,19 +21,4 @@ describe('the remote for a URL', () => {
       expect(remoteForPath(path)).toBe(remoteInRoutes(path));
     },
   );
-
-  it('when the page shows a remote, then one preload hint for its remoteEntry.js is added', () => {
-    preloadRemoteEntry(defaultConfig.remotes, '/about');
-    preloadRemoteEntry(defaultConfig.remotes, '/about');
-    const links = document.head.querySelectorAll('link[rel="preload"]');
-    expect(links).toHaveLength(1);
-    expect(links[0]).toHaveAttribute('href', defaultConfig.remotes.mfe_public);
-    expect(links[0]).toHaveAttribute('as', 'script');
-  });
-
-  it('when the page shows no remote, then no hint is added', () => {
-    document.head.innerHTML = '';
-    preloadRemoteEntry(defaultConfig.remotes, '/authentication');
-    expect(document.head.querySelector('link')).toBeNull();
-  });
 });

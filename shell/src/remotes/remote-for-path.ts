@@ -1,5 +1,5 @@
-// Which remote a URL shows, known before React and the router load, so the shell can hint the
-// browser to fetch that remote's remoteEntry.js early. Kept in step with routes.tsx by its test.
+// Which remote a URL shows, known before React and the router load, so the shell can start loading
+// that remote at once. Kept in step with routes.tsx by its test.
 import type { RemoteName } from '../config/runtime-config';
 
 const REMOTE_PAGES: Record<RemoteName, string[]> = {
@@ -16,17 +16,4 @@ export function remoteForPath(pathname: string): RemoteName | undefined {
     if (pages.includes(path) || (name === 'mfe_admin' && path.startsWith('dashboard/'))) return name;
   }
   return undefined;
-}
-
-/** Adds <link rel=preload> for the remote the current URL shows (once per entry). */
-export function preloadRemoteEntry(remotes: Record<RemoteName, string>, pathname: string, doc: Document = document): void {
-  const name = remoteForPath(pathname);
-  if (!name) return;
-  const href = new URL(remotes[name], doc.baseURI).href;
-  if (doc.head.querySelector(`link[rel="preload"][href="${href}"]`)) return;
-  const link = doc.createElement('link');
-  link.rel = 'preload';
-  link.setAttribute('as', 'script');
-  link.href = href;
-  doc.head.appendChild(link);
 }
