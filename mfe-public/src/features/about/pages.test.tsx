@@ -11,7 +11,7 @@ describe('About, Course Lessons, Premium and 403 pages', () => {
   it('when the About JSON loads, then the team grid replaces "Loading..."', async () => {
     serveContent({ 'content/about.json': team });
     renderPublic('/about');
-    expect(screen.getByRole('heading', { name: 'About Us' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'About Us' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Meet with our Team' })).toBeInTheDocument();
     expect(screen.getByText('Loading...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Amira Hassan' })).toBeInTheDocument();
@@ -24,6 +24,7 @@ describe('About, Course Lessons, Premium and 403 pages', () => {
   it('when the About JSON fails, then the page stays on "Loading..." and the failure is logged', async () => {
     serveContent({}, ['content/about.json']);
     renderPublic('/about');
+    await screen.findByRole('heading', { name: 'About Us' });
     await new Promise((r) => setTimeout(r, 20));
     expect(screen.getByText('Loading...')).toBeInTheDocument();
     expect(console.error).toHaveBeenCalled();
@@ -34,22 +35,22 @@ describe('About, Course Lessons, Premium and 403 pages', () => {
     renderPublic('/course-details', {
       gateway: () => ({ status: 200, body: [{ _id: 'l1', lessonHeading: 'Adding Numbers', parts: [{ name: 'a', link: 'x' }, { name: 'b', link: 'y' }] }, { _id: 'l2', lessonHeading: 'Shapes' }] }),
     });
-    expect(screen.getByRole('heading', { name: 'Course Lessons' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Course Lessons' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Adding Numbers' })).toBeInTheDocument();
     expect(screen.getByText('Subparts: 2')).toBeInTheDocument();
     expect(screen.getByText('Subparts: 0')).toBeInTheDocument();
   });
 
-  it('when /Premium opens, then only the placeholder text shows', () => {
+  it('when /Premium opens, then only the placeholder text shows', async () => {
     serveContent({});
     renderPublic('/Premium');
-    expect(screen.getByText('The premium part will be done in the future. Stay tuned!')).toBeInTheDocument();
+    expect(await screen.findByText('The premium part will be done in the future. Stay tuned!')).toBeInTheDocument();
   });
 
-  it('when /forbidden opens, then the 403 message and Go Back Home show', () => {
+  it('when /forbidden opens, then the 403 message and Go Back Home show', async () => {
     serveContent({});
     renderPublic('/forbidden');
-    expect(screen.getByRole('heading', { name: "You don't have permission to access this page." })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: "You don't have permission to access this page." })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go Back Home' })).toHaveAttribute('href', '/');
   });
 });

@@ -7,9 +7,11 @@ beforeEach(() => serveContent({}));
 
 const photo = new File(['png'], 'me.png', { type: 'image/png' });
 
-function setup(reply: () => GatewayReply | Promise<GatewayReply> = () => ({ status: 201, body: {} })) {
+/** Opens the page (it loads on demand) and waits for the form. */
+async function setup(reply: () => GatewayReply | Promise<GatewayReply> = () => ({ status: 201, body: {} })) {
   const user = userEvent.setup();
   const view = renderPublic('/authentication/registration', { gateway: () => reply() });
+  await screen.findByRole('heading', { name: 'Create an Account' });
   const fill = async (o: { photo?: boolean; password?: string; terms?: boolean } = {}) => {
     await user.type(screen.getByLabelText('Your Name'), 'Lina');
     if (o.photo !== false) await user.upload(screen.getByLabelText('Photo'), photo);
@@ -22,8 +24,8 @@ function setup(reply: () => GatewayReply | Promise<GatewayReply> = () => ({ stat
 }
 
 describe('registration form (SPEC §2, §5, §8)', () => {
-  it('when the page opens, then it shows the form with a Login? link and the Google button', () => {
-    setup();
+  it('when the page opens, then it shows the form with a Login? link and the Google button', async () => {
+    await setup();
     expect(screen.getByRole('heading', { name: 'Create an Account' })).toBeInTheDocument();
     expect(screen.getByLabelText('Photo')).toHaveAttribute('type', 'file');
     expect(screen.getByRole('link', { name: 'Login?' })).toHaveAttribute('href', '/authentication');
@@ -31,7 +33,7 @@ describe('registration form (SPEC §2, §5, §8)', () => {
   });
 
   it('when no photo is chosen, then "Please select a photo." shows and nothing is sent', async () => {
-    const { fill, register, calls } = setup();
+    const { fill, register, calls } = await setup();
     await fill({ photo: false });
     await register();
     expect(screen.getByRole('alert')).toHaveTextContent('Please select a photo.');
@@ -39,7 +41,7 @@ describe('registration form (SPEC §2, §5, §8)', () => {
   });
 
   it.each(['short1A', 'alllowercase1', 'ALLUPPERCASE1', 'NoDigitsHere'])('when the password is %s, then the password rule message shows', async (password) => {
-    const { fill, register, calls } = setup();
+    const { fill, register, calls } = await setup();
     await fill({ password });
     await register();
     expect(screen.getByRole('alert')).toHaveTextContent('Password must contain one Upperletter one Lowerletter one symbol and a digit');
@@ -47,14 +49,14 @@ describe('registration form (SPEC §2, §5, §8)', () => {
   });
 
   it('when the terms are not checked, then the terms message shows', async () => {
-    const { fill, register } = setup();
+    const { fill, register } = await setup();
     await fill({ terms: false });
     await register();
     expect(screen.getByRole('alert')).toHaveTextContent('Check the Terms and Condition Feild');
   });
 
   it('when the password toggle is pressed, then the password becomes visible and hidden again', async () => {
-    const { user } = setup();
+    const { user } = await setup();
     const input = screen.getByLabelText('Password');
     expect(input).toHaveAttribute('type', 'password');
     await user.click(screen.getByRole('button', { name: 'Show password' }));
@@ -64,7 +66,7 @@ describe('registration form (SPEC §2, §5, §8)', () => {
   });
 
   it('when the form is valid, then it posts multipart to /registrations and shows the verification message', async () => {
-    const { fill, register, calls } = setup();
+    const { fill, register, calls } = await setup();
     await fill();
     await register();
     expect(await screen.findByText('Verification email sent. Please check your inbox.')).toBeInTheDocument();
@@ -80,14 +82,14 @@ describe('registration form (SPEC §2, §5, §8)', () => {
   });
 
   it('when the server refuses, then its message shows on the page', async () => {
-    const { fill, register } = setup(() => ({ status: 409, body: { error: 'Conflict', message: 'An account with this email already exists.' } }));
+    const { fill, register } = await setup(() => ({ status: 409, body: { error: 'Conflict', message: 'An account with this email already exists.' } }));
     await fill();
     await register();
     expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email already exists.');
   });
 
   it('when Login with Google is pressed, then Keycloak is opened with the google identity provider', async () => {
-    const { user, platform } = setup();
+    const { user, platform } = await setup();
     await user.click(screen.getByRole('button', { name: /Login with Google/ }));
     expect(platform.auth.login).toHaveBeenCalledWith('/', { idpHint: 'google' });
   });
