@@ -9,9 +9,11 @@ import { nextTask } from './startup/next-task';
 async function main() {
   const early = await startEarly();
   const { startPlatform } = await import(/* webpackMode: "eager" */ './startup/start-platform');
+  await nextTask();
   const started = startPlatform(early);
   await nextTask();
   const { renderShell } = await import(/* webpackMode: "eager" */ './startup/render-shell');
+  await nextTask();
   renderShell(started);
 
   // A public page shows first and the session check (keycloak-js, its iframes) follows, so they do
