@@ -3,6 +3,7 @@
 import { loadConfig, type RemoteName, type RuntimeConfig } from './runtime-config';
 import { createRemoteLoader, type RemoteLoader } from '../remotes/remote-loader';
 import { remoteForPath } from '../remotes/remote-for-path';
+import { preconnect } from './preconnect';
 
 export interface EarlyStart {
   config: RuntimeConfig;
@@ -17,6 +18,10 @@ let pending: Promise<EarlyStart> | undefined;
 
 export function startEarly(): Promise<EarlyStart> {
   pending ??= loadConfig().then((config) => {
+    preconnect([
+      { href: config.gatewayUrl, crossOrigin: true },
+      { href: config.keycloak.url, crossOrigin: false },
+    ]);
     const loader = createRemoteLoader(config.remotes);
     const pageRemote = remoteForPath(window.location.pathname);
     const pageRemoteLoaded = pageRemote ? loader(pageRemote).then(() => undefined, () => undefined) : Promise.resolve();
