@@ -57,11 +57,19 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** A production build of a frontend workspace, rebuilt only when its sources are newer than the build. */
-function buildIfStale(workspace: string): void {
+/**
+ * A production build of a frontend workspace, rebuilt only when its sources (or `alsoFrom`, folders of
+ * other workspaces it builds from) are newer than the build.
+ */
+function buildIfStale(workspace: string, alsoFrom: string[] = []): void {
   const dir = path.join(repoRoot, workspace);
   const stamp = path.join(dir, 'dist', '.built-from');
-  const sources = Math.max(newestMtime(path.join(dir, 'src')), newestMtime(path.join(dir, 'public')), statSync(path.join(dir, 'webpack.config.js')).mtimeMs);
+  const sources = Math.max(
+    newestMtime(path.join(dir, 'src')),
+    newestMtime(path.join(dir, 'public')),
+    statSync(path.join(dir, 'webpack.config.js')).mtimeMs,
+    ...alsoFrom.map((folder) => newestMtime(path.join(repoRoot, folder))),
+  );
   if (existsSync(stamp) && Number(readFileSync(stamp, 'utf8')) >= sources) return;
   say(workspace, 'building the production bundle (sources changed)');
   execFileSync('npm', ['run', 'build', '-w', workspace], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -69,14 +77,14 @@ function buildIfStale(workspace: string): void {
 }
 
 /** A frontend served from its production build (light on 2 cores; the same files the Dockerfile serves). */
-function frontend(workspace: string, port: number, probe: string): Component {
+function frontend(workspace: string, port: number, probe: string, alsoFrom: string[] = []): Component {
   return {
     name: workspace,
     ports: [port],
     urls: [`http://localhost:${port}${probe === '/' ? '/' : ''}`],
     readyTimeoutMs: 30_000,
     async install() {
-      buildIfStale(workspace);
+      buildIfStale(workspace, alsoFrom);
     },
     async launch() {
       return { command: 'npm', args: ['run', '-s', 'serve', '-w', workspace], cwd: repoRoot };
@@ -92,5 +100,6 @@ export const frontends: Component[] = [
   frontend('mfe-learning', 3002, '/remoteEntry.js'),
   frontend('mfe-rewards', 3003, '/remoteEntry.js'),
   frontend('mfe-admin', 3004, '/remoteEntry.js'),
-  frontend('shell', 3000, '/'),
+  // The shell's prerendered first screen is rendered from mfe-public's sources at build time.
+  frontend('shell', 3000, '/', ['mfe-public/src']),
 ];
