@@ -2,7 +2,7 @@ import { Schema, type Connection } from 'mongoose';
 import type { EventEnvelope } from '@kidslearn/lib-events';
 import { outboxFields, withOutbox } from '@kidslearn/lib-mongo';
 import type { LedgerEntry } from '../domain/ledger';
-import { ledgerRepository, type LedgerLineDoc } from './ledger-entries';
+import { ledgerEntryFields, ledgerRepository, type LedgerLineDoc } from './ledger-entries';
 
 /**
  * How many consumed event ids a balance keeps. Older redeliveries are still harmless: a credit
@@ -28,18 +28,7 @@ export interface BalanceDoc {
   createdAt: Date;
 }
 
-const ledgerSchema = new Schema<LedgerEntry>(
-  {
-    ref: { type: String, required: true },
-    kind: { type: String, required: true },
-    amount: { type: Number, required: true },
-    balance: { type: Number, required: true },
-    lessonId: { type: String },
-    by: { type: String },
-    at: { type: Date, required: true },
-  },
-  { _id: false },
-);
+const ledgerSchema = new Schema<LedgerEntry>(ledgerEntryFields, { _id: false });
 
 const schema = new Schema<BalanceDoc>(
   {

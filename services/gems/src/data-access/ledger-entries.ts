@@ -14,18 +14,23 @@ export interface LedgerLineDoc extends LedgerEntry {
   seq: number;
 }
 
+/** The fields of one ledger entry, wherever it is stored (here, or a legacy balance's embedded list). */
+export const ledgerEntryFields = {
+  ref: { type: String, required: true },
+  kind: { type: String, required: true },
+  amount: { type: Number, required: true },
+  balance: { type: Number, required: true },
+  lessonId: { type: String },
+  by: { type: String },
+  at: { type: Date, required: true },
+} as const;
+
 const schema = new Schema<LedgerLineDoc>(
   {
     _id: { type: String, required: true },
     email: { type: String, required: true },
     seq: { type: Number, required: true },
-    ref: { type: String, required: true },
-    kind: { type: String, required: true },
-    amount: { type: Number, required: true },
-    balance: { type: Number, required: true },
-    lessonId: { type: String },
-    by: { type: String },
-    at: { type: Date, required: true },
+    ...ledgerEntryFields,
   },
   { versionKey: false },
 );
