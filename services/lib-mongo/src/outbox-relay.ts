@@ -58,6 +58,8 @@ export function createOutboxRelay({ model, bus, logger, intervalMs = 3000, idleI
   // a kick without id asks for a full sweep
   const kicked = new Map<string, { id: unknown; written: EventEnvelope[] }>();
   let sweep = false;
+  // events the last sweep found left behind (not those of kicks it ran together with)
+  let leftBehind = 0;
   let timer: NodeJS.Timeout | undefined;
   const log = logger.child({ outbox: model.modelName });
 
@@ -105,7 +107,8 @@ export function createOutboxRelay({ model, bus, logger, intervalMs = 3000, idleI
     if (full) {
       // `outbox.0` exists ⇔ the array is not empty (works on MongoDB and FerretDB).
       const docs = await model.find({ 'outbox.0': { $exists: true } }, { outbox: 1 }).limit(batchSize).lean<OutboxDoc[]>().exec();
-      published += await publishDocs(docs);
+      leftBehind = await publishDocs(docs);
+      published += leftBehind;
     }
     if (published) log.debug({ published }, 'outbox events published');
     return published;
@@ -145,7 +148,7 @@ export function createOutboxRelay({ model, bus, logger, intervalMs = 3000, idleI
     timer = setTimeout(() => {
       nextSweepAt = Infinity;
       flush().then(
-        (published) => scheduleSweep(published > 0 ? intervalMs : idleIntervalMs),
+        () => scheduleSweep(leftBehind > 0 ? intervalMs : idleIntervalMs),
         (err: Error) => {
           log.warn({ err: err.message }, 'outbox sweep failed; retrying');
           scheduleSweep(intervalMs);
