@@ -14,7 +14,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['shell/**', 'mfe-*/**'],
+    files: ['kit/**', 'shell/**', 'mfe-*/**'],
     languageOptions: { globals: { ...globals.browser } },
   },
   {

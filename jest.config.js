@@ -7,7 +7,7 @@ const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, 
 const transform = { '^.+\\.(t|j)sx?$': swc };
 const ignore = ['/node_modules/', '/dist/', '/.cache/'];
 const nodeRoots = ['<rootDir>/services', '<rootDir>/infra'];
-const webRoots = ['<rootDir>/shell', '<rootDir>/mfe-public', '<rootDir>/mfe-learning', '<rootDir>/mfe-rewards', '<rootDir>/mfe-admin'];
+const webRoots = ['<rootDir>/kit', '<rootDir>/shell', '<rootDir>/mfe-public', '<rootDir>/mfe-learning', '<rootDir>/mfe-rewards', '<rootDir>/mfe-admin'];
 
 module.exports = {
   projects: [

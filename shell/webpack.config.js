@@ -7,19 +7,10 @@ const CopyPlugin = require('copy-webpack-plugin');
 const CompressionPlugin = require('compression-webpack-plugin');
 const { Compilation, NormalModuleReplacementPlugin, sources } = require('webpack');
 const { dependencies: deps } = require('./package.json');
+const { sharedModules } = require('@kidslearn/kit/webpack/shared');
 
-const singleton = (version) => ({ singleton: true, requiredVersion: version });
-// react-router is not shared: a shared module is bundled whole (about 50 KB gzip, mostly unused),
-// while each app's own copy is tree-shaken. Every app renders its own router in its own React root.
-const shared = {
-  react: singleton(deps.react),
-  'react/': singleton(deps.react),
-  'react-dom': singleton(deps['react-dom']),
-  'react-dom/': singleton(deps['react-dom']),
-  'react-redux': singleton(deps['react-redux']),
-  '@reduxjs/toolkit': singleton(deps['@reduxjs/toolkit']),
-  '@reduxjs/toolkit/': singleton(deps['@reduxjs/toolkit']),
-};
+// The portal's one share list (kit/webpack/shared.js), the same the remotes use.
+const shared = sharedModules(deps);
 
 // index.html's scripts: main.js is preloaded (it downloads at once) and runs once the first contentful
 // paint is out, so the prerendered page shows before any JavaScript runs; its chunks load when it runs.

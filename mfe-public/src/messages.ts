@@ -18,6 +18,7 @@ export const messages = {
     previous: 'Previous review',
     next: 'Next review',
     goTo: (n: number) => `Show review ${n}`,
+    position: (n: number, count: number) => `Review ${n} of ${count}`,
   },
   reviewForm: {
     heading: 'Leave a Review',

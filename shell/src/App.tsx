@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { Provider } from 'react-redux';
 import { BrowserRouter, useNavigate, useRoutes } from 'react-router-dom';
-import { PlatformContext, RemoteLoaderContext } from './platform/contexts';
-import type { Platform } from './platform/types';
+import { PlatformProvider } from '@kidslearn/kit/platform';
+import { RemoteLoaderContext } from './platform/contexts';
+import type { Platform } from '@kidslearn/kit/platform';
 import type { RemoteLoader } from './remotes/remote-loader';
 import { routes } from './routes/routes';
 
@@ -18,14 +18,12 @@ function ShellRoutes({ bindNavigate }: { bindNavigate: (fn: (to: string) => void
 
 export function App(props: { platform: Platform; loader: RemoteLoader; bindNavigate: (fn: (to: string) => void) => void }) {
   return (
-    <Provider store={props.platform.store}>
-      <PlatformContext.Provider value={props.platform}>
+      <PlatformProvider platform={props.platform}>
         <RemoteLoaderContext.Provider value={props.loader}>
           <BrowserRouter>
             <ShellRoutes bindNavigate={props.bindNavigate} />
           </BrowserRouter>
         </RemoteLoaderContext.Provider>
-      </PlatformContext.Provider>
-    </Provider>
+      </PlatformProvider>
   );
 }

@@ -19,6 +19,7 @@ export const messages = {
   gems: (n: number) => `${n} gems`,
   avatarAlt: (name: string) => `${name || 'Your'} avatar`,
   loading: 'Loading...',
+  feedback: { ok: 'OK', yes: 'Yes', cancel: 'Cancel' },
   redirectingToLogin: 'Taking you to the login page...',
   remote: {
     loading: 'Loading...',

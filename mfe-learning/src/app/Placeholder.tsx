@@ -1,11 +1,12 @@
+import { Card } from '@kidslearn/kit/ui';
 import { messages } from '../messages';
 
-/** Placeholder page until the learning area is built; proves the remote loads and mounts. */
+/** Placeholder page until the area is built; proves the remote loads and mounts on the kit. */
 export function Placeholder() {
   return (
-    <section className="kl-learning">
+    <Card className="kl-learning">
       <h1>{messages.placeholderTitle}</h1>
       <p>{messages.placeholderText}</p>
-    </section>
+    </Card>
   );
 }

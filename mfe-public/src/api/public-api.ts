@@ -1,4 +1,4 @@
-import type { GatewayApi } from '@kidslearn/shell';
+import { cacheSeconds, injectAreaEndpoints, type GatewayApi } from '@kidslearn/kit/platform';
 
 export interface Review {
   _id?: string;
@@ -21,17 +21,14 @@ export interface Lesson {
   parts?: { name: string; link: string }[];
 }
 
-const REVIEWS_CACHE_SECONDS = 30; // SPEC §9
-
 /** mfe-public's endpoints, injected into the shell's one gateway API slice. */
 export function injectPublicApi(api: GatewayApi) {
-  return api.injectEndpoints({
-    endpoints: (build) => ({
+  return injectAreaEndpoints(api, 'public', (build) => ({
       getReviews: build.query<Review[], void>({
         query: () => '/review',
         // SPEC §7: a non-array answer is treated as empty.
         transformResponse: (body: unknown) => (Array.isArray(body) ? (body as Review[]) : []),
-        keepUnusedDataFor: REVIEWS_CACHE_SECONDS,
+        keepUnusedDataFor: cacheSeconds.reviews,
         providesTags: ['Review'],
       }),
       addReview: build.mutation<unknown, NewReview>({
@@ -46,8 +43,7 @@ export function injectPublicApi(api: GatewayApi) {
       register: build.mutation<unknown, FormData>({
         query: (body) => ({ url: '/registrations', method: 'POST', body }),
       }),
-    }),
-  });
+  }));
 }
 
 export type PublicApi = ReturnType<typeof injectPublicApi>;

@@ -1,7 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
-import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
-import type { RemoteProps } from '@kidslearn/shell';
+import type { RemoteProps } from '@kidslearn/kit/platform';
 import { injectPublicApi } from '../api/public-api';
 import { PublicContext } from './context';
 import { PublicRoutes } from './PublicRoutes';
@@ -14,14 +13,12 @@ export function PublicFrame({ children }: { children: ReactNode }) {
 export function PublicRoot({ platform, contentBase }: RemoteProps & { contentBase: string }) {
   const value = useMemo(() => ({ platform, api: injectPublicApi(platform.api), contentBase }), [platform, contentBase]);
   return (
-    <Provider store={platform.store}>
-      <PublicContext.Provider value={value}>
+    <PublicContext.Provider value={value}>
         <BrowserRouter>
           <PublicFrame>
             <PublicRoutes />
           </PublicFrame>
         </BrowserRouter>
-      </PublicContext.Provider>
-    </Provider>
+    </PublicContext.Provider>
   );
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { HomePage } from '../features/home/HomePage';
-import { Spinner } from '../features/shared/Spinner';
+import { Spinner } from '@kidslearn/kit/ui';
 import { messages } from '../messages';
 
 // Only the home page ships in this remote's first chunk; the other pages load when they are opened.

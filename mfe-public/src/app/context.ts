@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Platform } from '@kidslearn/shell';
+import type { Platform } from '@kidslearn/kit/platform';
 import type { PublicApi } from '../api/public-api';
 
 export interface PublicContextValue {

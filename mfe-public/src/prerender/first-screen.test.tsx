@@ -1,4 +1,3 @@
-import '../test/jsdom-polyfills';
 import { renderPublic, serveContent } from '../test/render-public';
 import { renderHomeFirstScreen } from './first-screen';
 

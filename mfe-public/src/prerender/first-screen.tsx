@@ -8,7 +8,7 @@ import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import type { AppStore } from '@kidslearn/shell';
+import type { AppStore } from '@kidslearn/kit/platform';
 import { Hero } from '../features/home/Hero';
 import { PublicFrame } from '../app/PublicRoot';
 

@@ -1,10 +1,10 @@
 // keycloak-js is initialised exactly once, outside React; the session lands in the Redux store.
 // The library is fetched by init (its own chunk), so it is not on the way to the first render.
 import type Keycloak from 'keycloak-js';
-import type { AuthClient } from './auth-client';
-import { signedIn, signedOut, type SessionUser } from './session-slice';
+import type { AuthClient } from '@kidslearn/kit/platform';
+import { signedIn, signedOut, type SessionUser } from '@kidslearn/kit/platform';
 import type { RuntimeConfig } from '../config/runtime-config';
-import type { AppDispatch } from '../store/store';
+import type { AppDispatch } from '@kidslearn/kit/platform';
 
 const MIN_VALIDITY_SECONDS = 30;
 

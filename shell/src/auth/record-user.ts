@@ -1,4 +1,4 @@
-import type { Platform } from '../platform/types';
+import type { Platform } from '@kidslearn/kit/platform';
 
 /** After sign-in the shell records the user once per browser session (POST /users). */
 export async function recordSignedInUser(platform: Platform, storage: Storage = sessionStorage): Promise<void> {

@@ -4,6 +4,8 @@ export type RemoteName = 'mfe_public' | 'mfe_learning' | 'mfe_rewards' | 'mfe_ad
 
 export interface RuntimeConfig {
   gatewayUrl: string;
+  /** The game on /games; unset means mfe-learning's own offline math game. */
+  gameUrl?: string;
   keycloak: { url: string; realm: string; clientId: string };
   remotes: Record<RemoteName, string>;
 }
@@ -27,6 +29,7 @@ export function parseConfig(raw: unknown): RuntimeConfig {
   for (const name of Object.keys(remotes) as RemoteName[]) remotes[name] = str(doc.remotes?.[name], remotes[name]);
   return {
     gatewayUrl: str(doc.gatewayUrl, defaultConfig.gatewayUrl).replace(/\/+$/, ''),
+    ...(typeof doc.gameUrl === 'string' && doc.gameUrl.trim() ? { gameUrl: doc.gameUrl.trim() } : {}),
     keycloak: {
       url: str(doc.keycloak?.url, defaultConfig.keycloak.url),
       realm: str(doc.keycloak?.realm, defaultConfig.keycloak.realm),

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { useCurrentUser } from '../auth/useCurrentUser';
+import { useCurrentUser } from '@kidslearn/kit/platform';
 import { usePlatform } from '../platform/contexts';
 import { messages } from '../messages';
 import { menuFor } from './menu';
-import { GemBadge } from './GemBadge';
+import { GemBadge } from '@kidslearn/kit/ui';
 import logo from '../assets/logo.svg';
 import defaultAvatar from '../assets/default-avatar.svg';
 
@@ -16,7 +16,7 @@ export function Navbar() {
   const [open, setOpen] = useState(false);
   const menu = menuFor(user.role);
   const signedIn = user.status === 'authenticated';
-  const gems = user.profile?.gems ?? 0;
+  const gems = user.gems;
 
   const login = () => navigate('/authentication', { state: { from: location.pathname + location.search } });
 
@@ -47,9 +47,9 @@ export function Navbar() {
               {user.profileLoading ? (
                 <span className="avatar-loading">{messages.loadingProfile}</span>
               ) : (
-                <img className="avatar" src={user.profile?.img || defaultAvatar} alt={messages.avatarAlt(user.name)} width={44} height={44} />
+                <img className="avatar" src={user.img || defaultAvatar} alt={messages.avatarAlt(user.name)} width={44} height={44} />
               )}
-              <button type="button" className="btn btn-outline" onClick={() => void auth.logout('/')}>
+              <button type="button" className="kl-btn kl-btn--outline" onClick={() => void auth.logout('/')}>
                 {messages.signOut}
               </button>
             </>
@@ -57,16 +57,16 @@ export function Navbar() {
           {/* While the session is checked, invisible copies hold the buttons' room, so nothing moves. */}
           {user.status === 'loading' && (
             <span className="navbar-placeholder" aria-hidden="true">
-              <span className="btn btn-primary">{messages.login}</span>
-              <span className="btn btn-secondary hide-small">{messages.register}</span>
+              <span className="kl-btn kl-btn--primary">{messages.login}</span>
+              <span className="kl-btn kl-btn--secondary hide-small">{messages.register}</span>
             </span>
           )}
           {user.status === 'anonymous' && (
             <>
-              <button type="button" className="btn btn-primary" onClick={login}>
+              <button type="button" className="kl-btn kl-btn--primary" onClick={login}>
                 {messages.login}
               </button>
-              <Link to="/authentication/registration" className="btn btn-secondary hide-small">
+              <Link to="/authentication/registration" className="kl-btn kl-btn--secondary hide-small">
                 {messages.register}
               </Link>
             </>

@@ -1,5 +1,5 @@
 import { messages } from '../messages';
-import type { Role } from '../auth/useCurrentUser';
+import type { Role } from '@kidslearn/kit/platform';
 
 export interface MenuItem {
   to: string;

@@ -1,15 +1,10 @@
 import { createContext, useContext } from 'react';
-import type { Platform } from './types';
 import type { RemoteLoader } from '../remotes/remote-loader';
 
-export const PlatformContext = createContext<Platform | null>(null);
-export const RemoteLoaderContext = createContext<RemoteLoader | null>(null);
+// The platform itself comes from the kit (PlatformProvider / usePlatform); the loader is the shell's own.
+export { usePlatform } from '@kidslearn/kit/platform';
 
-export function usePlatform(): Platform {
-  const platform = useContext(PlatformContext);
-  if (!platform) throw new Error('PlatformContext is missing');
-  return platform;
-}
+export const RemoteLoaderContext = createContext<RemoteLoader | null>(null);
 
 export function useRemoteLoader(): RemoteLoader {
   const loader = useContext(RemoteLoaderContext);

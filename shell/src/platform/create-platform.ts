@@ -1,11 +1,10 @@
-import { createGatewayApi } from '../api/gateway-api';
-import { createGatewayBaseQuery } from '../api/base-query';
-import { createStore } from '../store/store';
-import type { AuthClient } from '../auth/auth-client';
-import type { Platform } from './types';
+import { createGatewayApi, createGatewayBaseQuery, createStore, type AuthClient, type Feedback, type Platform } from '@kidslearn/kit/platform';
+import { createFeedbackService } from '../feedback/feedback-service';
 
 export interface PlatformDeps {
   gatewayUrl: string;
+  gameUrl?: string;
+  feedback?: Feedback;
   /** Created after the store exists (it dispatches session changes into it). */
   createAuth: (dispatch: Platform['store']['dispatch']) => AuthClient;
   fetchFn?: typeof fetch;
@@ -37,7 +36,8 @@ export function createPlatform(deps: PlatformDeps) {
     auth,
     navigate: (to) => navigate(to),
     injectSlice: injectSlice as Platform['injectSlice'],
-    config: { gatewayUrl: deps.gatewayUrl },
+    config: { gatewayUrl: deps.gatewayUrl, gameUrl: deps.gameUrl },
+    feedback: deps.feedback ?? createFeedbackService(),
   };
   return { platform, bindNavigate: (fn: (to: string) => void) => (navigate = fn) };
 }

@@ -1,4 +1,3 @@
-import '../test/jsdom-polyfills';
 import { renderFirstScreen } from './first-screen';
 
 describe('the prerendered first screen', () => {

@@ -2,14 +2,14 @@
 // first screen in its area (the shell's webpack config renders `/` with mfe-public's hero into
 // index.html). The same components the browser renders, so the swap to the live page moves nothing.
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Provider } from 'react-redux';
 import { MemoryRouter, useRoutes } from 'react-router-dom';
 import { createPlatform } from '../platform/create-platform';
-import { PlatformContext, RemoteLoaderContext } from '../platform/contexts';
+import { PlatformProvider } from '@kidslearn/kit/platform';
+import { RemoteLoaderContext } from '../platform/contexts';
 import { PrerenderContext } from '../remotes/prerendered';
 import type { RemoteLoader } from '../remotes/remote-loader';
 import { routes } from '../routes/routes';
-import type { AuthClient } from '../auth/auth-client';
+import type { AuthClient } from '@kidslearn/kit/platform';
 import type { RemoteName } from '../config/runtime-config';
 
 const noAuth: AuthClient = { login: async () => undefined, logout: async () => undefined, getToken: async () => undefined };
@@ -22,8 +22,7 @@ function PageRoutes() {
 export function renderFirstScreen(path: string, remotes: Partial<Record<RemoteName, string>>): string {
   const { platform } = createPlatform({ gatewayUrl: 'http://prerender.invalid', createAuth: () => noAuth });
   return renderToStaticMarkup(
-    <Provider store={platform.store}>
-      <PlatformContext.Provider value={platform}>
+      <PlatformProvider platform={platform}>
         <RemoteLoaderContext.Provider value={neverLoads}>
           <PrerenderContext.Provider value={remotes}>
             <MemoryRouter initialEntries={[path]}>
@@ -31,7 +30,6 @@ export function renderFirstScreen(path: string, remotes: Partial<Record<RemoteNa
             </MemoryRouter>
           </PrerenderContext.Provider>
         </RemoteLoaderContext.Provider>
-      </PlatformContext.Provider>
-    </Provider>,
+      </PlatformProvider>,
   );
 }

@@ -15,7 +15,8 @@ export function minifyCss(css: string): string {
 
 export function indexHtmlParameters(home: { html: string; css: string }) {
   return {
-    shellCss: minifyCss(readFileSync(path.join(__dirname, '../styles/shell.css'), 'utf8')),
+    // The kit's tokens and component styles come first, inlined once for every app (see kit/README.md).
+    shellCss: minifyCss([require.resolve('@kidslearn/kit/ui/tokens.css'), require.resolve('@kidslearn/kit/ui/kit.css'), path.join(__dirname, '../styles/shell.css')].map((file) => readFileSync(file, 'utf8')).join('\n')),
     homeCss: minifyCss(home.css),
     firstScreen: renderFirstScreen('/', { mfe_public: home.html }),
   };

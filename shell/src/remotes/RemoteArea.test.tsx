@@ -1,5 +1,4 @@
 import type { AppProps } from 'single-spa';
-import '../test/jsdom-polyfills';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LifeCycles } from 'single-spa';

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { mountRootParcel, type Parcel, type ParcelProps } from 'single-spa';
-import type { RemoteProps } from '../platform/types';
+import type { RemoteProps } from '@kidslearn/kit/platform';
 import type { RemoteName } from '../config/runtime-config';
 import { usePlatform, useRemoteLoader } from '../platform/contexts';
 import { messages } from '../messages';
-import { Spinner } from '../layout/Spinner';
+import { Spinner } from '@kidslearn/kit/ui';
 import { RemoteFallback } from './RemoteFallback';
 import { PRERENDERED_ATTRIBUTE } from './prerendered';
 import { usePrerendered } from './usePrerendered';

@@ -7,7 +7,7 @@ export function RemoteFallback({ onRetry }: { onRetry: () => void }) {
       <img src={sleepyOwl} alt="" width={120} height={120} />
       <h2>{messages.remote.failedTitle}</h2>
       <p>{messages.remote.failedText}</p>
-      <button type="button" className="btn btn-primary" onClick={onRetry}>
+      <button type="button" className="kl-btn kl-btn--primary" onClick={onRetry}>
         {messages.remote.retry}
       </button>
     </div>

@@ -1,4 +1,3 @@
-import '../test/jsdom-polyfills';
 import { isValidElement } from 'react';
 import { matchRoutes } from 'react-router-dom';
 import { routes } from '../routes/routes';

@@ -1,4 +1,3 @@
-import '../test/jsdom-polyfills';
 import { waitFor } from '@testing-library/react';
 import { routes } from './routes';
 import { returnPathFrom } from './AuthenticationRedirect';

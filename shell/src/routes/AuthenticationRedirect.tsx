@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useCurrentUser } from '../auth/useCurrentUser';
+import { useCurrentUser } from '@kidslearn/kit/platform';
 import { usePlatform } from '../platform/contexts';
-import { Spinner } from '../layout/Spinner';
+import { Spinner } from '@kidslearn/kit/ui';
 import { messages } from '../messages';
 
 /** Where to come back to: the guarded page, the page the Login button was pressed on, or /. */

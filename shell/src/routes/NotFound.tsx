@@ -8,7 +8,7 @@ export function NotFound() {
       <img src={lostKite} alt="" width={160} height={160} />
       <h1>{messages.notFound.title}</h1>
       <p>{messages.notFound.text}</p>
-      <Link className="btn btn-primary" to="/">
+      <Link className="kl-btn kl-btn--primary" to="/">
         {messages.notFound.home}
       </Link>
     </section>

@@ -1,4 +1,3 @@
-import '../test/jsdom-polyfills';
 import { screen, waitFor } from '@testing-library/react';
 import { routes } from './routes';
 import { admin, learner, renderShell, usersWithRole } from '../test/test-platform';

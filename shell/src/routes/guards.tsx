@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { useCurrentUser } from '../auth/useCurrentUser';
-import { Spinner } from '../layout/Spinner';
+import { useCurrentUser } from '@kidslearn/kit/platform';
+import { Spinner } from '@kidslearn/kit/ui';
 import { messages } from '../messages';
 
 /** SPEC §6: learner-only area (role exactly user). Visitors log in first; admins are refused. */

@@ -8,6 +8,7 @@ export function startPlatform(early: EarlyStart) {
   let initAuth: () => Promise<void> = async () => undefined;
   const { platform, bindNavigate } = createPlatform({
     gatewayUrl: early.config.gatewayUrl,
+    gameUrl: early.config.gameUrl,
     createAuth: (dispatch) => {
       const keycloak = createKeycloakAuth(early.config.keycloak, dispatch);
       initAuth = keycloak.init;

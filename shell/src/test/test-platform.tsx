@@ -1,17 +1,12 @@
 import { act, render } from '@testing-library/react';
-import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation, useNavigate, useRoutes, type Location, type NavigateFunction, type RouteObject } from 'react-router-dom';
 import type { LifeCycles } from 'single-spa';
-import { createGatewayApi } from '../api/gateway-api';
-import { createStore } from '../store/store';
-import { signedIn, signedOut, type SessionUser } from '../auth/session-slice';
-import { PlatformContext, RemoteLoaderContext } from '../platform/contexts';
-import type { Platform } from '../platform/types';
+import { createGatewayApi, createStore, signedIn, signedOut, PlatformProvider, type Platform, type SessionUser } from '@kidslearn/kit/platform';
+import { createRecordingFeedback, fakeBaseQuery, learner, admin, type FakeHandler } from '@kidslearn/kit/testing';
+import { RemoteLoaderContext } from '../platform/contexts';
 import type { RemoteLoader } from '../remotes/remote-loader';
-import { fakeBaseQuery, type FakeHandler } from './fake-gateway';
 
-export const learner: SessionUser = { sub: 'u1', email: 'learner@kidslearn.test', name: 'Lina Learner', roles: ['user'] };
-export const admin: SessionUser = { sub: 'a1', email: 'admin@kidslearn.test', name: 'Adam Admin', roles: ['user', 'admin'] };
+export { learner, admin };
 
 /** Lifecycles that write the remote's name into its area, standing in for a real remote. */
 export const fakeRemote = (name: string): LifeCycles => ({
@@ -64,17 +59,16 @@ export function renderShell(routes: RouteObject[], setup: Setup = {}) {
     navigate: (to) => void router.navigate(to),
     injectSlice: injectSlice as Platform['injectSlice'],
     config: { gatewayUrl: 'http://gateway.test' },
+    feedback: createRecordingFeedback(),
   };
   const view = render(
-    <Provider store={store}>
-      <PlatformContext.Provider value={platform}>
+      <PlatformProvider platform={platform}>
         <RemoteLoaderContext.Provider value={setup.loader ?? workingLoader}>
           <MemoryRouter initialEntries={[{ pathname: setup.path ?? '/', state: setup.state }]}>
             <RoutesProbe routes={routes} probe={probe} />
           </MemoryRouter>
         </RemoteLoaderContext.Provider>
-      </PlatformContext.Provider>
-    </Provider>,
+      </PlatformProvider>,
   );
   return { ...view, store, router, auth, platform };
 }
@@ -82,5 +76,10 @@ export function renderShell(routes: RouteObject[], setup: Setup = {}) {
 /** Gateway stand-in answering GET /users/email with the given role. */
 export const usersWithRole =
   (role: 'user' | 'admin', extra: Record<string, unknown> = {}): FakeHandler =>
-  (req) =>
-    req.url.startsWith('/users/email') ? { status: 200, body: { _id: 'id1', name: 'Lina', email: 'x', role, gems: 7, ...extra } } : { status: 404 };
+  (req) => {
+    const user = { _id: 'id1', name: 'Lina', email: 'x', role, gems: 7, ...extra };
+    if (req.url.startsWith('/users/email')) return { status: 200, body: user };
+    // The gem balance comes from the gems service, not the user record.
+    if (req.url.startsWith('/gems/')) return { status: 200, body: { email: 'x', gems: user.gems } };
+    return { status: 404 };
+  };

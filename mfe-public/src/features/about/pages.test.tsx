@@ -1,4 +1,3 @@
-import '../../test/jsdom-polyfills';
 import { screen } from '@testing-library/react';
 import { renderPublic, serveContent } from '../../test/render-public';
 

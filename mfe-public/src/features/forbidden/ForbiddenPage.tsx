@@ -6,7 +6,7 @@ export function ForbiddenPage() {
     <section className="pub-page pub-center pub-forbidden">
       <p className="pub-big-code" aria-hidden="true">{messages.forbidden.title}</p>
       <h1>{messages.forbidden.text}</h1>
-      <Link to="/" className="pub-btn pub-btn-primary">
+      <Link to="/" className="kl-btn kl-btn--primary">
         {messages.forbidden.home}
       </Link>
     </section>

@@ -12,13 +12,13 @@ export function Hero() {
         <h1>{messages.hero.title}</h1>
         <p>{messages.hero.text}</p>
         {status === 'anonymous' && (
-          <Link to="/authentication" className="pub-btn pub-btn-primary pub-btn-big">
+          <Link to="/authentication" className="kl-btn kl-btn--primary kl-btn--lg">
             {messages.hero.enroll}
           </Link>
         )}
         {/* Holds the button's room while the session is checked, so the image below does not jump. */}
         {status === 'loading' && (
-          <span className="pub-btn pub-btn-big pub-btn-placeholder" aria-hidden="true">
+          <span className="kl-btn kl-btn--lg pub-btn-placeholder" aria-hidden="true">
             {messages.hero.enroll}
           </span>
         )}

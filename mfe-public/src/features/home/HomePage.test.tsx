@@ -1,4 +1,3 @@
-import '../../test/jsdom-polyfills';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderPublic, serveContent } from '../../test/render-public';

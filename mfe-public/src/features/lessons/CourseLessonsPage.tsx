@@ -1,6 +1,6 @@
 import { messages } from '../../messages';
 import { usePublic } from '../../app/context';
-import { Spinner } from '../shared/Spinner';
+import { Spinner } from '@kidslearn/kit/ui';
 
 export function CourseLessonsPage() {
   const { api } = usePublic();

@@ -89,7 +89,7 @@ export function RegistrationPage() {
           </label>
           {error && <p className="pub-error" role="alert">{error}</p>}
           {success && <p className="pub-success" role="status">{success}</p>}
-          <button type="submit" className="pub-btn pub-btn-primary pub-btn-wide" disabled={isLoading}>
+          <button type="submit" className="kl-btn kl-btn--primary kl-btn--block" disabled={isLoading}>
             {isLoading ? text.registering : text.register}
           </button>
         </form>
@@ -97,7 +97,7 @@ export function RegistrationPage() {
           {text.haveAccount} <Link to="/authentication">{text.login}</Link>
         </p>
         <div className="pub-or" aria-hidden="true"><span>{text.or}</span></div>
-        <button type="button" className="pub-btn pub-btn-outline pub-btn-wide" onClick={() => void platform.auth.login('/', { idpHint: 'google' })}>
+        <button type="button" className="kl-btn kl-btn--outline kl-btn--block" onClick={() => void platform.auth.login('/', { idpHint: 'google' })}>
           <span aria-hidden="true" className="pub-g">G</span> {text.google}
         </button>
       </div>

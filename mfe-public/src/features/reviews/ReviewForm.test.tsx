@@ -1,4 +1,3 @@
-import '../../test/jsdom-polyfills';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderPublic, serveContent, type GatewayCall, type GatewayReply } from '../../test/render-public';

@@ -60,7 +60,7 @@ export function ReviewForm() {
         <p id="review-counter" className="pub-counter">
           {messages.reviewForm.counter(form.message.length)}
         </p>
-        <button type="submit" className="pub-btn pub-btn-primary" disabled={submitting}>
+        <button type="submit" className="kl-btn kl-btn--primary" disabled={submitting}>
           {submitting ? messages.reviewForm.submitting : messages.reviewForm.submit}
         </button>
       </form>

@@ -1,7 +1,7 @@
 import { combineSlices, configureStore, type Slice } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { sessionSlice } from '../auth/session-slice';
-import type { GatewayApi } from '../api/gateway-api';
+import { sessionSlice } from './session-slice';
+import type { GatewayApi } from './gateway-api';
 
 export function createStore(api: GatewayApi) {
   // Remotes add their own slices later through `injectSlice` (combineSlices injection).

@@ -26,7 +26,14 @@ export interface NewUserRecord {
 /** SPEC §9 cache lifetimes, in seconds. */
 export const cacheSeconds = { role: 300, reviews: 30, gifts: 300, userData: 0, redemptions: 30 } as const;
 
-export const tagTypes = ['User', 'Review', 'Lesson', 'Gift', 'Redemption', 'Standing', 'Avatar', 'Overview'] as const;
+export const tagTypes = ['User', 'Gems', 'Review', 'Lesson', 'Gift', 'Redemption', 'Standing', 'Avatar', 'Overview', 'QuizResult', 'Ledger'] as const;
+export type TagType = (typeof tagTypes)[number];
+
+/** The gems service's answer: the balance itself, never the user record's event-fed copy. */
+export interface GemsAnswer {
+  email: string;
+  gems: number;
+}
 
 export function createGatewayApi(baseQuery: GatewayBaseQuery) {
   return createApi({
@@ -39,6 +46,12 @@ export function createGatewayApi(baseQuery: GatewayBaseQuery) {
         query: (email) => `/users/email?email=${encodeURIComponent(email)}`,
         keepUnusedDataFor: cacheSeconds.role,
         providesTags: ['User'],
+      }),
+      /** The one gem balance (SPEC §4); written only through useGemBalance. */
+      getGems: build.query<GemsAnswer, string>({
+        query: (email) => `/gems/${encodeURIComponent(email)}`,
+        keepUnusedDataFor: cacheSeconds.userData,
+        providesTags: ['Gems'],
       }),
       recordUser: build.mutation<unknown, NewUserRecord>({
         query: (body) => ({ url: '/users', method: 'POST', body }),

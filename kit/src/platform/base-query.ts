@@ -1,5 +1,5 @@
 import { fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
-import type { AuthClient } from '../auth/auth-client';
+import type { AuthClient } from './auth-client';
 
 export interface GatewayQueryDeps {
   /** Read at call time, so the gateway address can come from the runtime config. */

@@ -1,8 +1,9 @@
 import { useSelector } from 'react-redux';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { usePlatform } from '../platform/contexts';
-import type { RootState } from '../store/store';
-import type { PortalUser } from '../api/gateway-api';
+import { usePlatform } from './PlatformProvider';
+import { useGemBalance } from './gem-balance';
+import { cacheSeconds, type PortalUser } from './gateway-api';
+import type { RootState } from './store';
 
 export type Role = 'user' | 'admin';
 
@@ -10,16 +11,23 @@ export interface CurrentUser {
   status: 'loading' | 'anonymous' | 'authenticated';
   /** Known once GET /users/email answered (or failed: then the token's roles decide). */
   role: Role | undefined;
+  _id: string | undefined;
+  name: string;
+  email: string | undefined;
+  img: string | undefined;
+  /** From the gems service (the one gem balance), not the user record's copy. */
+  gems: number | undefined;
   profile: PortalUser | undefined;
   profileLoading: boolean;
-  name: string;
 }
 
 export function useCurrentUser(): CurrentUser {
   const { api } = usePlatform();
   const session = useSelector((state: RootState) => state.session);
+  const { gems } = useGemBalance();
   const email = session.user?.email;
-  const query = api.useGetUserByEmailQuery(email ? email : skipToken, { refetchOnFocus: true });
+  // SPEC §6: the role is cached 5 minutes and refetched when the window regains focus.
+  const query = api.useGetUserByEmailQuery(email ? email : skipToken, { refetchOnFocus: true, refetchOnMountOrArgChange: cacheSeconds.role });
   let role: Role | undefined;
   if (session.user) {
     if (query.data?.role) role = query.data.role;
@@ -28,8 +36,12 @@ export function useCurrentUser(): CurrentUser {
   return {
     status: session.status,
     role,
+    _id: query.data?._id,
+    name: query.data?.name ?? session.user?.name ?? '',
+    email,
+    img: query.data?.img,
+    gems,
     profile: query.data,
     profileLoading: Boolean(email) && query.isLoading,
-    name: query.data?.name ?? session.user?.name ?? '',
   };
 }

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { createPlatform } from '../platform/create-platform';
-import { signedIn } from '../auth/session-slice';
-import type { AuthClient } from '../auth/auth-client';
+import { signedIn } from '@kidslearn/kit/platform';
+import type { AuthClient } from '@kidslearn/kit/platform';
 
 function setup(status: number, signedInUser: boolean) {
   const seen: Request[] = [];

@@ -1,0 +1,99 @@
+// @kidslearn/kit/testing: the one test platform for component tests of the shell and every remote.
+// A real store and the real gateway API slice (the shell's tag types), a fake gateway, a signed-in
+// learner or admin, and a recording feedback service. Unit tests only: no network.
+import { render, type RenderResult } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { createGatewayApi, type PortalUser } from '../platform/gateway-api';
+import { createStore } from '../platform/store';
+import { signedIn, signedOut, type SessionUser } from '../platform/session-slice';
+import { PlatformProvider } from '../platform/PlatformProvider';
+import type { Platform } from '../platform/types';
+import { fakeBaseQuery, type FakeHandler, type FakeReply, type FakeRequest } from './fake-gateway';
+import { createRecordingFeedback, type RecordingFeedback } from './recording-feedback';
+
+export { fakeBaseQuery, createRecordingFeedback, type FakeHandler, type FakeReply, type FakeRequest, type RecordingFeedback };
+
+export const learner: SessionUser = { sub: 'u1', email: 'learner@kidslearn.test', name: 'Lina Learner', roles: ['user'] };
+export const admin: SessionUser = { sub: 'a1', email: 'admin@kidslearn.test', name: 'Adam Admin', roles: ['user', 'admin'] };
+
+export type SessionSetup = 'learner' | 'admin' | 'anonymous' | 'loading' | SessionUser;
+
+export interface PlatformSetup {
+  session?: SessionSetup;
+  /** Answers the area's own calls; unanswered ones fall through to the profile/gems defaults, then 404. */
+  gateway?: FakeHandler;
+  /** The signed-in user's record (GET /users/email) and starting gems (GET /gems/{email}). */
+  profile?: Partial<PortalUser>;
+  gems?: number;
+  config?: Partial<Platform['config']>;
+}
+
+function sessionUser(session: SessionSetup): SessionUser | undefined {
+  if (session === 'learner') return learner;
+  if (session === 'admin') return admin;
+  if (typeof session === 'object') return session;
+  return undefined;
+}
+
+/** The default answers for the platform's own calls (profile and gem balance of the signed-in user). */
+function platformDefaults(user: SessionUser | undefined, setup: PlatformSetup): FakeHandler {
+  return (req) => {
+    if (user && req.url.startsWith('/users/email')) {
+      const role = user.roles.includes('admin') ? 'admin' : 'user';
+      return { status: 200, body: { _id: `id-${user.sub}`, name: user.name, email: user.email, role, gems: setup.gems ?? 0, ...setup.profile } };
+    }
+    if (user && req.url === `/gems/${encodeURIComponent(user.email)}`) return { status: 200, body: { email: user.email, gems: setup.gems ?? 0 } };
+    return { status: 404, body: { error: `no fake answer for ${req.method} ${req.url}` } };
+  };
+}
+
+export interface TestPlatform {
+  platform: Platform;
+  store: Platform['store'];
+  feedback: RecordingFeedback;
+  /** Every request the fake gateway saw, in order. */
+  calls: FakeRequest[];
+  auth: { login: jest.Mock; logout: jest.Mock; getToken: jest.Mock };
+  navigate: jest.Mock;
+}
+
+/** A platform over a fake gateway; `gateway` answers first, then the platform defaults. */
+export function createTestPlatform(setup: PlatformSetup = {}): TestPlatform {
+  const session = setup.session ?? 'anonymous';
+  const user = sessionUser(session);
+  const defaults = platformDefaults(user, setup);
+  const calls: FakeRequest[] = [];
+  const handler: FakeHandler = async (req) => {
+    const reply = setup.gateway ? await setup.gateway(req) : undefined;
+    return reply && reply.status !== 404 ? reply : defaults(req);
+  };
+  const api = createGatewayApi(fakeBaseQuery(handler, calls));
+  const { store, injectSlice } = createStore(api);
+  if (user) store.dispatch(signedIn(user));
+  else if (session === 'anonymous') store.dispatch(signedOut());
+  const feedback = createRecordingFeedback();
+  const auth = { login: jest.fn(async () => undefined), logout: jest.fn(async () => undefined), getToken: jest.fn(async () => (user ? 'test-token' : undefined)) };
+  const navigate = jest.fn();
+  const platform: Platform = {
+    store,
+    api,
+    auth,
+    navigate,
+    injectSlice: injectSlice as Platform['injectSlice'],
+    config: { gatewayUrl: 'http://gateway.test', ...setup.config },
+    feedback,
+  };
+  return { platform, store, feedback, calls, auth, navigate };
+}
+
+/** Renders `ui` inside the platform and a router at `path`. */
+export function renderWithPlatform(ui: ReactElement, setup: PlatformSetup & { path?: string } = {}): RenderResult & TestPlatform {
+  const test = createTestPlatform(setup);
+  const view = render(
+    <PlatformProvider platform={test.platform}>
+      <MemoryRouter initialEntries={[setup.path ?? '/']}>{ui}</MemoryRouter>
+    </PlatformProvider>,
+  );
+  return { ...view, ...test };
+}
