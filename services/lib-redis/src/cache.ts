@@ -30,7 +30,8 @@ export function createCache(redis: Redis, { prefix }: { prefix: string }): Cache
       return value;
     },
 
-    invalidate: (key: string) => redis.del(prefix + key),
+    // Best effort: the write that calls this has committed; a Redis outage must not fail it (the TTL bounds staleness).
+    invalidate: (key: string) => redis.del(prefix + key).catch(() => 0),
 
     async invalidatePrefix(keyPrefix: string): Promise<number> {
       const pattern = `${escapeGlob(prefix + keyPrefix)}*`;

@@ -3,10 +3,15 @@ import type { Logger } from '@kidslearn/lib-core';
 
 export type { Redis };
 
-/** A client that connects in the background and reconnects on its own; ping() for readiness. */
-export function connectRedis(url: string, logger: Logger): Redis {
+/**
+ * A client that connects in the background and reconnects on its own; ping() for readiness.
+ * Every use of Redis is best effort (cache, outcome waiting, idempotency, rate limits), so a command
+ * fails within about a second while Redis is unreachable instead of holding the request.
+ */
+export function connectRedis(url: string, logger: Logger, { commandTimeoutMs = 1000 }: { commandTimeoutMs?: number } = {}): Redis {
   const redis = new Redis(url, {
-    maxRetriesPerRequest: 3,
+    maxRetriesPerRequest: 1,
+    commandTimeout: commandTimeoutMs,
     retryStrategy: (times) => Math.min(times * 200, 2000),
   });
   redis.on('error', (err: Error) => logger.warn({ err: err.message }, 'redis error'));
