@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { quizResultBody, quizResultResponse, standingsParams, standingsResponse } from './entry-points/http/schemas';
+import { ownResultsResponse, quizResultBody, quizResultResponse, standingsParams, standingsResponse } from './entry-points/http/schemas';
 
 const json = (schema: z.ZodType) => ({ 'application/json': { schema: z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) } });
 const error = (description: string) => ({ description, content: json(z.object({ error: z.string(), message: z.string() })) });
@@ -22,6 +22,17 @@ export const openApiDocument = {
           '401': error('Not signed in'),
           '403': error('Not a learner'),
           '404': error('Lesson not found'),
+        },
+      },
+    },
+    '/quiz-results/mine': {
+      get: {
+        summary: "The signed-in learner's own results: per lesson the best score, its reward and when",
+        security: bearer,
+        responses: {
+          '200': { description: 'One row per attempted lesson, newest first', content: json(ownResultsResponse) },
+          '401': error('Not signed in'),
+          '403': error('Not a learner'),
         },
       },
     },

@@ -129,3 +129,26 @@ describe('answer keys', () => {
     expect(JSON.stringify((await standings(learner)).body)).not.toMatch(/answerKey|correctAnswer|answers/);
   });
 });
+
+describe('GET /quiz-results/mine (Done survives a reload)', () => {
+  const mine = (token: string | undefined) => call('GET', `${s.quizUrl}/quiz-results/mine`, { token });
+
+  it('when nobody is signed in, then 401; when an admin asks, then 403', async () => {
+    expect((await mine(undefined)).status).toBe(401);
+    expect((await mine('not-a-token')).status).toBe(401);
+    expect((await mine(admin)).status).toBe(403);
+  });
+
+  it('when a learner attempted a lesson, then only their own best result per lesson is listed with its reward', async () => {
+    const fresh = await createLearner();
+    const own = await s.createLesson(KEY);
+    expect((await mine(fresh.token)).body).toEqual([]);
+    await post(fresh.token, { quizId: own, answers: ['A', 'B', 'C', 'A'] });
+    await post(fresh.token, { quizId: own, answers: KEY });
+    // Someone else's attempt on the same lesson never shows in this learner's list.
+    await post(other.token, { quizId: own, answers: ['D', 'D', 'D', 'D'] });
+    const reply = await mine(fresh.token);
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual([{ lessonId: own, score: 4, total: 4, reward: 2, at: expect.any(String) }]);
+  });
+});

@@ -33,8 +33,17 @@ const schema = new Schema<BestDoc>(
   { versionKey: false },
 );
 schema.index({ lessonId: 1, score: -1, achievedAt: 1 });
+// A learner's own results (GET /quiz-results/mine).
+schema.index({ email: 1 });
 
 export const STANDINGS_LIMIT = 100;
+
+export interface OwnBest {
+  lessonId: string;
+  score: number;
+  total: number;
+  achievedAt: Date;
+}
 
 const isDuplicateKey = (error: unknown) => (error as { code?: number }).code === 11000;
 
@@ -56,6 +65,11 @@ export function bestRepository(db: Connection) {
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
       }
+    },
+    /** The learner's best result per lesson (one document each), newest first. */
+    async mine(email: string): Promise<OwnBest[]> {
+      const rows = await model.find({ email }).sort({ achievedAt: -1 }).limit(1000).lean<BestDoc[]>().exec();
+      return rows.map(({ lessonId, score, total, achievedAt }) => ({ lessonId, score, total, achievedAt }));
     },
     async standings(lessonId: string): Promise<StandingRow[]> {
       const rows = await model.find({ lessonId }).sort({ score: -1, achievedAt: 1, _id: 1 }).limit(STANDINGS_LIMIT).lean<BestDoc[]>().exec();

@@ -5,6 +5,7 @@ import type { AnswerKeyRepository } from '../../data-access/answer-keys';
 import type { BestRepository, StandingRow } from '../../data-access/bests';
 import { submitQuiz, type SubmitQuizDeps } from '../../use-cases/submit-quiz';
 import { messages } from '../../messages';
+import { rewardFor } from '../../domain/scoring';
 import { quizResultBody, standingsParams } from './schemas';
 
 export interface QuizRouteDeps extends SubmitQuizDeps {
@@ -26,6 +27,14 @@ export function quizRoutes(deps: QuizRouteDeps): Router {
     const { sub, email, name } = req.auth;
     const result = await submitQuiz(deps, { sub, email: email.toLowerCase(), name: name || email }, body.quizId, body.answers);
     res.status(201).json(result);
+  });
+
+  // The learner's own attempts: per lesson the best score and the reward it earned, so 'Done' survives a
+  // reload and another device. Own data only: the learner is who the token says.
+  router.get('/quiz-results/mine', ...deps.learner, async (req, res) => {
+    const rows = await deps.bests.mine(req.auth.email.toLowerCase());
+    res.setHeader('Cache-Control', 'private, no-store');
+    res.json(rows.map(({ lessonId, score, total, achievedAt }) => ({ lessonId, score, total, reward: rewardFor(score, total), at: achievedAt.toISOString() })));
   });
 
   router.get('/standings/:lessonId', ...deps.signedIn, validate({ params: standingsParams }), async (req, res) => {

@@ -34,3 +34,7 @@ export const standingsParams = z.object({ lessonId: lessonIdSchema });
 export const standingsResponse = z.array(
   z.object({ _id: z.string(), userInfo: z.object({ name: z.string() }), score: z.number().int(), total: z.number().int() }),
 );
+
+export const ownResultsResponse = z.array(
+  z.object({ lessonId: z.string(), score: z.number().int(), total: z.number().int(), reward: z.number().int(), at: z.string() }),
+);
