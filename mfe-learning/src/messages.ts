@@ -1,5 +1,43 @@
-// Every user-facing string of mfe-learning.
+// Every user-facing string of mfe-learning (SPEC wording kept exactly).
 export const messages = {
-  placeholderTitle: 'Learning area',
-  placeholderText: 'This part of KidsLearn is being built. Please check back soon!',
+  loading: 'Loading...',
+  classes: {
+    lessons: 'Lessons',
+    selectSomething: 'Select a lesson video or quiz',
+    takeQuiz: 'Take Quiz',
+    quizAttempted: 'Quiz Attempted',
+    done: 'Done',
+    previous: 'Previous',
+    next: 'Next',
+    quizTime: 'Quiz Time',
+    submitQuiz: 'Submit Quiz',
+    submitting: 'Submitting...',
+    noLessons: 'No lessons yet. Please check back soon!',
+    partsOf: (heading: string) => `Parts of ${heading}`,
+    videoTitle: (name: string) => `Lesson video: ${name}`,
+    question: (n: number, text: string) => `${n}. ${text}`,
+    option: (letter: string, text: string) => `${letter}. ${text}`,
+  },
+  result: {
+    perfectTitle: 'Amazing! Perfect Score!',
+    perfectText: 'You earned 2 gems',
+    submittedTitle: 'Quiz Submitted!',
+    oneGem: (score: number, total: number) => `You scored ${score}/${total}. Great job—earned 1 gem!`,
+    keepPracticing: (score: number, total: number) => `You scored ${score}/${total}. Keep practicing!`,
+  },
+  standings: {
+    heading: 'Quiz Standings',
+    chooseLesson: 'Choose a lesson',
+    empty: 'No attempts yet',
+    caption: (heading: string) => `Standings for ${heading}`,
+    rank: 'Rank',
+    user: 'User',
+    score: 'Score',
+    total: 'Total',
+    you: 'You',
+  },
+  games: {
+    heading: 'Play Educational Games',
+    frameTitle: 'Math game',
+  },
 } as const;

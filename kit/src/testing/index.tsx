@@ -87,12 +87,12 @@ export function createTestPlatform(setup: PlatformSetup = {}): TestPlatform {
   return { platform, store, feedback, calls, auth, navigate };
 }
 
-/** Renders `ui` inside the platform and a router at `path`. */
-export function renderWithPlatform(ui: ReactElement, setup: PlatformSetup & { path?: string } = {}): RenderResult & TestPlatform {
+/** Renders `ui` (or what `ui(platform)` returns) inside the platform and a router at `path`. */
+export function renderWithPlatform(ui: ReactElement | ((platform: Platform) => ReactElement), setup: PlatformSetup & { path?: string } = {}): RenderResult & TestPlatform {
   const test = createTestPlatform(setup);
   const view = render(
     <PlatformProvider platform={test.platform}>
-      <MemoryRouter initialEntries={[setup.path ?? '/']}>{ui}</MemoryRouter>
+      <MemoryRouter initialEntries={[setup.path ?? '/']}>{typeof ui === 'function' ? ui(test.platform) : ui}</MemoryRouter>
     </PlatformProvider>,
   );
   return { ...view, ...test };

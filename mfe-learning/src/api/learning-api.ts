@@ -1,0 +1,85 @@
+import { injectAreaEndpoints, type GatewayApi } from '@kidslearn/kit/platform';
+
+export interface LessonPart {
+  name: string;
+  link: string;
+}
+
+/** A quiz question as a learner sees it: never the correct answer. */
+export interface LearnerQuestion {
+  question: string;
+  optionA: string;
+  optionB: string;
+  optionC: string;
+  optionD: string;
+}
+
+export interface LearnerLesson {
+  _id: string;
+  lessonHeading: string;
+  parts: LessonPart[];
+  quiz: LearnerQuestion[];
+}
+
+export type Letter = 'A' | 'B' | 'C' | 'D';
+
+export interface QuizSubmission {
+  quizId: string;
+  /** One slot per question; null where the learner gave no answer (counts as wrong on the server). */
+  answers: (Letter | null)[];
+  idempotencyKey: string;
+}
+
+export interface QuizResult {
+  attemptId: string;
+  score: number;
+  total: number;
+  reward: number;
+  /** The learner's new gem total, or null when gems had not settled in time. */
+  gems: number | null;
+}
+
+export interface OwnResult {
+  lessonId: string;
+  score: number;
+  total: number;
+  reward: number;
+  at: string;
+}
+
+export interface StandingRow {
+  _id: string;
+  userInfo: { name: string };
+  score: number;
+  total: number;
+}
+
+const list = <T>(body: unknown): T[] => (Array.isArray(body) ? (body as T[]) : []);
+
+/** mfe-learning's endpoints in the shell's one gateway API slice. */
+export function injectLearningApi(api: GatewayApi) {
+  return injectAreaEndpoints(api, 'learning', (build) => ({
+    learningLessons: build.query<LearnerLesson[], void>({
+      query: () => '/lessons',
+      transformResponse: (body: unknown) => list<LearnerLesson>(body).map((lesson) => ({ ...lesson, parts: lesson.parts ?? [], quiz: lesson.quiz ?? [] })),
+      providesTags: ['Lesson'],
+    }),
+    learningOwnResults: build.query<OwnResult[], void>({
+      query: () => '/quiz-results/mine',
+      transformResponse: (body: unknown) => list<OwnResult>(body),
+      providesTags: ['QuizResult'],
+    }),
+    learningSubmitQuiz: build.mutation<QuizResult, QuizSubmission>({
+      // The key makes a retry of the same submission safe: the server answers it once.
+      query: ({ quizId, answers, idempotencyKey }) => ({ url: '/quiz-results', method: 'POST', body: { quizId, answers }, headers: { 'Idempotency-Key': idempotencyKey } }),
+      invalidatesTags: ['QuizResult', 'Standing'],
+    }),
+    learningStandings: build.query<StandingRow[], string>({
+      query: (lessonId) => `/standings/${encodeURIComponent(lessonId)}`,
+      transformResponse: (body: unknown) => list<StandingRow>(body),
+      providesTags: ['Standing'],
+    }),
+  }));
+}
+
+export type LearningApi = ReturnType<typeof injectLearningApi>;

@@ -1,0 +1,43 @@
+// SPEC §4, the Learning screen's states: nothing selected; a lesson open (one at a time, clicking it again
+// closes it); a part selected (its index remembered, video shown); quiz mode.
+import type { Letter } from '../../api/learning-api';
+
+export interface LearningState {
+  openLessonId: string;
+  mode: 'nothing' | 'video' | 'quiz';
+  partIndex: number | undefined;
+  answers: Record<number, Letter>;
+}
+
+export type LearningAction =
+  | { type: 'toggleLesson'; lessonId: string }
+  | { type: 'selectPart'; index: number }
+  | { type: 'takeQuiz' }
+  | { type: 'answer'; question: number; letter: Letter }
+  | { type: 'submitted' };
+
+export const initialLearningState: LearningState = { openLessonId: '', mode: 'nothing', partIndex: undefined, answers: {} };
+
+export function learningReducer(state: LearningState, action: LearningAction): LearningState {
+  switch (action.type) {
+    case 'toggleLesson':
+      // Another lesson (or none) starts from nothing selected.
+      return { ...initialLearningState, openLessonId: action.lessonId };
+    case 'selectPart':
+      // Selecting a part leaves quiz mode and clears the answers.
+      return { ...state, mode: 'video', partIndex: action.index, answers: {} };
+    case 'takeQuiz':
+      // 'Take Quiz' clears the video.
+      return { ...state, mode: 'quiz', partIndex: undefined, answers: {} };
+    case 'answer':
+      return { ...state, answers: { ...state.answers, [action.question]: action.letter } };
+    case 'submitted':
+      // After submit the quiz closes and the answers clear.
+      return { ...state, mode: 'nothing', answers: {} };
+  }
+}
+
+/** One slot per question; unanswered questions are sent as null and count as wrong. */
+export function answerSlots(answers: Record<number, Letter>, questionCount: number): (Letter | null)[] {
+  return Array.from({ length: questionCount }, (_, index) => answers[index] ?? null);
+}

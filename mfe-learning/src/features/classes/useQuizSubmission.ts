@@ -1,0 +1,41 @@
+// Submitting a quiz: the server scores it; the result dialog of SPEC §8 shows; the gem badge takes the
+// server's total. A failed save is only logged, and the learner's answers stay: the same submission is
+// retried with the same Idempotency-Key, so it can never count twice.
+import { useRef } from 'react';
+import { useFeedback, useGemBalance } from '@kidslearn/kit/platform';
+import type { Letter, QuizResult } from '../../api/learning-api';
+import { useLearningApi } from '../../app/context';
+import { messages } from '../../messages';
+
+/** SPEC §8: the quiz result dialog; a perfect score closes itself after 3000 ms. */
+export function resultDialog({ score, total, reward }: QuizResult) {
+  if (total > 0 && score === total) return { title: messages.result.perfectTitle, text: messages.result.perfectText, icon: 'success' as const, timer: 3000 };
+  if (reward === 1) return { title: messages.result.submittedTitle, text: messages.result.oneGem(score, total), icon: 'success' as const };
+  return { title: messages.result.submittedTitle, text: messages.result.keepPracticing(score, total), icon: 'info' as const };
+}
+
+export function useQuizSubmission(onSubmitted: (lessonId: string) => void) {
+  const api = useLearningApi();
+  const [submitQuiz, { isLoading }] = api.useLearningSubmitQuizMutation();
+  const feedback = useFeedback();
+  const gems = useGemBalance();
+  // The key of a submission that has not been answered yet, with the answers it was made for.
+  const pending = useRef<{ key: string; body: string } | undefined>(undefined);
+
+  const submit = async (quizId: string, answers: (Letter | null)[]) => {
+    const body = JSON.stringify({ quizId, answers });
+    if (pending.current?.body !== body) pending.current = { key: crypto.randomUUID(), body };
+    try {
+      const result = await submitQuiz({ quizId, answers, idempotencyKey: pending.current.key }).unwrap();
+      pending.current = undefined;
+      if (result.gems === null) void gems.refetch();
+      else gems.set(result.gems);
+      onSubmitted(quizId);
+      void feedback.alert(resultDialog(result));
+    } catch (error) {
+      // SPEC §8: a failed quiz-result save is only logged; the answers stay for another try.
+      console.error('Saving the quiz result failed', error);
+    }
+  };
+  return { submit, submitting: isLoading };
+}
