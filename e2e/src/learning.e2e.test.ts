@@ -1,0 +1,78 @@
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from './browser';
+import { PORTAL_URL } from './portal';
+import { DEMO_LEARNER, newPage, signIn } from './fixtures/session';
+import { createJourneyLesson, type JourneyLesson } from './fixtures/lessons';
+
+let browser: Browser;
+let lesson: JourneyLesson;
+beforeAll(async () => {
+  [browser, lesson] = await Promise.all([launchBrowser(), createJourneyLesson('Tens and times')]);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The navbar's gem count, as screen readers hear it ("7 gems"). */
+async function navbarGems(page: Page): Promise<number> {
+  const text = await page.getByRole('navigation', { name: 'Main' }).getByText(/^\d+ gems?$/).textContent();
+  return Number.parseInt(text ?? '', 10);
+}
+
+describe('learner journey: My Classes, the quiz, Done and Standings', () => {
+  it('when the demo learner takes a new lesson’s quiz with correct answers, then the dialog, the badge (+2), Done after a reload and their standings row show', async () => {
+    const page = await newPage(browser);
+    await signIn(page, DEMO_LEARNER, '/my-classes');
+    await page.getByRole('heading', { name: 'Lessons' }).waitFor();
+    await page.getByText('Select a lesson video or quiz').waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByText(/^\d+ gems?$/).waitFor();
+    const before = await navbarGems(page);
+
+    await page.getByRole('button', { name: lesson.heading }).click();
+    await page.getByRole('button', { name: lesson.partName }).click();
+    await page.getByRole('heading', { name: lesson.partName }).waitFor();
+    const frame = page.getByTitle(`Lesson video: ${lesson.partName}`);
+    expect(await frame.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+
+    await page.getByRole('button', { name: 'Take Quiz' }).click();
+    await page.getByRole('heading', { name: 'Quiz Time' }).waitFor();
+    for (const [index, { question, correctOption }] of lesson.questions.entries()) {
+      const group = page.getByRole('group', { name: `${index + 1}. ${question}` });
+      await group.getByText(new RegExp(`^[A-D]\\. ${correctOption}$`)).click();
+    }
+    await page.getByRole('button', { name: 'Submit Quiz' }).click();
+    await page.getByRole('heading', { name: 'Amazing! Perfect Score!' }).waitFor();
+    expect(await page.getByText('You earned 2 gems').isVisible()).toBe(true);
+    await page.getByRole('navigation', { name: 'Main' }).getByText(`${before + 2} gems`).waitFor();
+    // The dialog closes itself after 3000 ms.
+    await page.getByRole('heading', { name: 'Amazing! Perfect Score!' }).waitFor({ state: 'hidden', timeout: 6000 });
+    expect(await page.getByRole('button', { name: 'Quiz Attempted' }).isDisabled()).toBe(true);
+
+    await page.reload();
+    await page.getByRole('button', { name: lesson.heading }).click();
+    await page.getByRole('button', { name: 'Quiz Attempted' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Quiz Attempted' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: new RegExp(lesson.heading) }).getByText('Done').isVisible()).toBe(true);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Standings' }).click();
+    await page.getByRole('heading', { name: 'Quiz Standings' }).waitFor();
+    await page.getByRole('button', { name: lesson.heading }).click();
+    const table = page.getByRole('table', { name: `Standings for ${lesson.heading}` });
+    await table.waitFor();
+    const own = table.locator('tr.lrn-own-row');
+    await own.waitFor();
+    expect(await own.getByText('You').isVisible()).toBe(true);
+    expect(await own.locator('td').nth(2).textContent()).toContain('2');
+    await page.context().close();
+  });
+
+  it('when a learner opens Games on a phone, then the math game plays in its frame without horizontal scroll', async () => {
+    const page = await newPage(browser, { width: 390, height: 844 });
+    await signIn(page, DEMO_LEARNER, '/games');
+    await page.getByRole('heading', { name: 'Play Educational Games' }).waitFor();
+    const game = page.frameLocator('iframe[title="Math game"]');
+    await game.getByRole('heading', { name: 'Math Stars' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.context().close();
+  });
+});
