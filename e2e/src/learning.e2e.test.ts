@@ -1,6 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
-import { PORTAL_URL } from './portal';
 import { DEMO_LEARNER, newPage, signIn } from './fixtures/session';
 import { createJourneyLesson, type JourneyLesson } from './fixtures/lessons';
 
@@ -72,7 +71,8 @@ describe('learner journey: My Classes, the quiz, Done and Standings', () => {
     await page.getByRole('heading', { name: 'Play Educational Games' }).waitFor();
     const game = page.frameLocator('iframe[title="Math game"]');
     await game.getByRole('heading', { name: 'Math Stars' }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // Evaluated in the page (the test itself runs in Node).
+    expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
     await page.context().close();
   });
 });
