@@ -1,6 +1,6 @@
 // The remote's one public entry: single-spa lifecycles, mounted by the shell as a parcel.
 import { createRemoteLifecycles } from '@kidslearn/kit/platform';
-import { Placeholder } from './app/Placeholder';
+import { RewardsRoot } from './app/RewardsRoot';
 import styles from './styles/rewards.css';
 
-export const { bootstrap, mount, unmount } = createRemoteLifecycles(Placeholder, [styles]);
+export const { bootstrap, mount, unmount } = createRemoteLifecycles(RewardsRoot, [styles]);

@@ -1,0 +1,108 @@
+import { cacheSeconds, injectAreaEndpoints, type GatewayApi } from '@kidslearn/kit/platform';
+
+/** SPEC §3 Gift: cost missing or not positive means the price is not set. */
+export interface Gift {
+  id: string;
+  name: string;
+  img: string;
+  cost?: number;
+}
+
+export interface Address {
+  name: string;
+  phone: string;
+  address1: string;
+  address2?: string;
+  city: string;
+  postalCode: string;
+  notes?: string;
+}
+
+export type RedemptionStatus = 'requested' | 'pending-delivery' | 'rejected' | 'delivered';
+
+export interface Redemption {
+  _id: string;
+  giftId: string;
+  giftName: string;
+  giftImg: string;
+  cost: number;
+  createdAt: string;
+  deliveryStatus?: boolean;
+  status: RedemptionStatus;
+}
+
+export interface RedeemRequest {
+  giftId: string;
+  address: Address;
+  idempotencyKey: string;
+}
+
+/** 201: debited (gems is the new total); 202: accepted, still settling. */
+export type RedeemAnswer = { status: 201; redemption: Redemption; gems: number } | { status: 202; redemption: Redemption };
+
+export interface LedgerEntry {
+  ref: string;
+  kind: string;
+  amount: number;
+  balance: number;
+  lessonId?: string;
+  at: string;
+}
+
+export interface Avatar {
+  img: string;
+}
+
+export interface LessonName {
+  _id: string;
+  lessonHeading: string;
+}
+
+const list = <T>(body: unknown): T[] => (Array.isArray(body) ? (body as T[]) : []);
+
+/** mfe-rewards' endpoints in the shell's one gateway API slice. */
+export function injectRewardsApi(api: GatewayApi) {
+  return injectAreaEndpoints(api, 'rewards', (build) => ({
+    rewardsGifts: build.query<Gift[], void>({
+      query: () => '/Gift.json',
+      transformResponse: (body: unknown) => list<Gift>(body),
+      keepUnusedDataFor: cacheSeconds.gifts,
+      providesTags: ['Gift'],
+    }),
+    rewardsRedeem: build.mutation<RedeemAnswer, RedeemRequest>({
+      // One call: the server takes the cost from its catalogue and debits; the key makes a retry safe.
+      query: ({ giftId, address, idempotencyKey }) => ({ url: '/redemptions', method: 'POST', body: { giftId, address }, headers: { 'Idempotency-Key': idempotencyKey } }),
+      // A 201 carries the new total; a 202 ("processing") has none yet.
+      transformResponse: (body: { redemption: Redemption; gems?: number }) =>
+        (typeof body.gems === 'number' ? { status: 201, redemption: body.redemption, gems: body.gems } : { status: 202, redemption: body.redemption }) as RedeemAnswer,
+      invalidatesTags: ['Redemption', 'Ledger'],
+    }),
+    rewardsMyRedemptions: build.query<Redemption[], void>({
+      query: () => '/redemptions/mine',
+      transformResponse: (body: unknown) => list<Redemption>(body),
+      providesTags: ['Redemption'],
+    }),
+    rewardsLedger: build.query<LedgerEntry[], string>({
+      query: (email) => `/gems/${encodeURIComponent(email)}/ledger`,
+      transformResponse: (body: unknown) => list<LedgerEntry>((body as { entries?: unknown })?.entries),
+      providesTags: ['Ledger'],
+    }),
+    rewardsLessonNames: build.query<LessonName[], void>({
+      query: () => '/lessons',
+      transformResponse: (body: unknown) => list<LessonName>(body).map(({ _id, lessonHeading }) => ({ _id, lessonHeading })),
+      providesTags: ['Lesson'],
+    }),
+    rewardsAvatars: build.query<Avatar[], void>({
+      query: () => '/avaters',
+      transformResponse: (body: unknown) => list<Avatar>(body),
+      providesTags: ['Avatar'],
+    }),
+    rewardsChangeAvatar: build.mutation<unknown, { email: string; img: string }>({
+      query: ({ email, img }) => ({ url: `/avater/${encodeURIComponent(email)}`, method: 'PATCH', body: { img } }),
+      // SPEC §4: the cached user data is refreshed, so the navbar avatar changes at once.
+      invalidatesTags: ['User'],
+    }),
+  }));
+}
+
+export type RewardsApi = ReturnType<typeof injectRewardsApi>;

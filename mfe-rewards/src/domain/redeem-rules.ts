@@ -1,0 +1,34 @@
+// SPEC §5 Redeem, on the client (the server checks the same again): who may redeem what, and why not.
+import type { Address, Gift } from '../api/rewards-api';
+import { messages } from '../messages';
+
+export const isPriceSet = (cost: unknown): cost is number => typeof cost === 'number' && Number.isFinite(cost) && cost > 0;
+
+export type DisabledReason = keyof typeof messages.gifts.disabled;
+
+/** Why the Redeem button is disabled (its tooltip), or undefined when it is enabled. */
+export function disabledReason(gift: Gift, signedIn: boolean, gems: number | undefined): DisabledReason | undefined {
+  if (!signedIn) return 'loginFirst';
+  if (!isPriceSet(gift.cost)) return 'priceNotSet';
+  if ((gems ?? 0) < gift.cost) return 'notEnoughGems';
+  return undefined;
+}
+
+export const REQUIRED_FIELDS = ['name', 'phone', 'address1', 'city', 'postalCode'] as const satisfies readonly (keyof Address)[];
+
+/** The first failing check's message (SPEC §5 order), or undefined when the redemption may be sent. */
+export function redeemProblem(gift: Gift, signedIn: boolean, gems: number | undefined, address: Address): string | undefined {
+  if (!signedIn) return messages.redeem.loginFirst;
+  if (!isPriceSet(gift.cost)) return messages.redeem.noPrice;
+  if ((gems ?? 0) < gift.cost) return messages.redeem.notEnoughGems;
+  if (REQUIRED_FIELDS.some((field) => !address[field].trim())) return messages.redeem.fillRequired;
+  return undefined;
+}
+
+/** SPEC §8: the server's error text, or its message, or the fallback. */
+export function failureMessage(error: unknown): string {
+  const data = (error as { data?: { error?: unknown; message?: unknown } } | undefined)?.data;
+  if (typeof data?.error === 'string' && data.error.trim()) return data.error;
+  if (typeof data?.message === 'string' && data.message.trim()) return data.message;
+  return messages.redeem.failureFallback;
+}

@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { useCurrentUser, useGemBalance } from '@kidslearn/kit/platform';
+import { Badge, GemBadge, Spinner } from '@kidslearn/kit/ui';
+import type { Gift } from '../../api/rewards-api';
+import { useRewardsApi } from '../../app/context';
+import { messages } from '../../messages';
+import { GiftCard } from './GiftCard';
+import { RedeemModal } from './RedeemModal';
+import { MyGifts } from './MyGifts';
+import { MyGems } from './MyGems';
+
+/** SPEC §2 /gift: the gem balance, the gift grid and the redemption modal; below, what the gems did. */
+export function GiftPage() {
+  const api = useRewardsApi();
+  const user = useCurrentUser();
+  const { gems } = useGemBalance();
+  const gifts = api.useRewardsGiftsQuery();
+  const [chosen, setChosen] = useState<Gift>();
+  const signedIn = user.status === 'authenticated';
+
+  return (
+    <div className="rwd-gifts">
+      <header className="rwd-head">
+        <div>
+          <h1>{messages.gifts.heading}</h1>
+          <p>{messages.gifts.intro}</p>
+        </div>
+        {signedIn ? <GemBadge gems={gems} className="rwd-balance" /> : <Badge tone="info">{messages.gifts.loginToSeeGems}</Badge>}
+      </header>
+      {gifts.isLoading && <Spinner label={messages.loading} />}
+      {gifts.isError && (
+        <p className="rwd-error" role="alert">
+          {messages.gifts.loadFailed}
+        </p>
+      )}
+      {gifts.data && (
+        <ul className="rwd-grid">
+          {gifts.data.map((gift) => (
+            <li key={gift.id}>
+              <GiftCard gift={gift} signedIn={signedIn} gems={gems} onRedeem={() => setChosen(gift)} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {chosen && <RedeemModal gift={chosen} onClose={() => setChosen(undefined)} />}
+      {signedIn && user.email && (
+        <div className="rwd-history">
+          <MyGifts />
+          <MyGems email={user.email} />
+        </div>
+      )}
+    </div>
+  );
+}
