@@ -1,0 +1,58 @@
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './browser';
+import { createLearner, gatewayCall, newPage, signIn, type TestUser } from './fixtures/session';
+import { earnGems } from './fixtures/gems';
+
+let browser: Browser;
+let learner: TestUser;
+let startGems: number;
+let cheapest: { id: string; name: string; cost: number };
+
+beforeAll(async () => {
+  [browser, learner] = await Promise.all([launchBrowser(), createLearner()]);
+  const gifts = await gatewayCall<{ id: string; name: string; cost?: number }[]>(undefined, 'GET', '/Gift.json');
+  const priced = gifts.filter((gift): gift is typeof cheapest => typeof gift.cost === 'number' && gift.cost > 0);
+  cheapest = priced.sort((a, b) => a.cost - b.cost)[0]!;
+  startGems = await earnGems(learner.token, learner.email, cheapest.cost);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('rewards journey: redeem a gift and change the avatar', () => {
+  it('when a learner with enough gems redeems the cheapest gift, then success shows, the badge falls by its cost and the request is pending under My gifts; a new avatar shows in the navbar', async () => {
+    const page = await newPage(browser);
+    await signIn(page, learner, '/gift');
+    const bar = page.getByRole('navigation', { name: 'Main' });
+    await bar.getByText(`${startGems} gems`).waitFor();
+
+    await page.getByRole('button', { name: `Redeem ${cheapest.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Redeem ${cheapest.name}` });
+    await dialog.waitFor();
+    await dialog.getByLabel('Name').fill('Lina Learner');
+    await dialog.getByLabel('Phone').fill('0123 456 789');
+    await dialog.getByLabel('Address line 1').fill('1 Main Street');
+    await dialog.getByLabel('City').fill('Townsville');
+    await dialog.getByLabel('Postal code').fill('12345');
+    await dialog.getByRole('button', { name: `Confirm and spend ${cheapest.cost} gems` }).click();
+
+    await page.getByRole('heading', { name: 'Redeemed! We’ll ship your gift soon.' }).waitFor();
+    await bar.getByText(`${startGems - cheapest.cost} gems`).waitFor();
+    const myGifts = page.getByRole('region', { name: 'My gifts' });
+    await myGifts.getByText(cheapest.name).waitFor();
+    expect(await myGifts.getByText('Pending').first().isVisible()).toBe(true);
+
+    await bar.getByRole('link', { name: 'Avatar' }).click();
+    await page.getByRole('heading', { name: 'Choose your avatar' }).waitFor();
+    const navbarAvatar = page.locator('header img.avatar');
+    const before = await navbarAvatar.getAttribute('src');
+    const centre = page.locator('.kl-carousel__slide.is-center');
+    const chosen = await centre.locator('img').getAttribute('src');
+    expect(chosen).not.toBe(before);
+    await centre.getByRole('button', { name: /^Add avatar/ }).click();
+    await page.getByRole('heading', { name: 'Avater has Changed' }).waitFor();
+    await page.waitForFunction((src) => document.querySelector('header img.avatar')?.getAttribute('src') === src, chosen);
+    expect(await navbarAvatar.getAttribute('src')).toBe(chosen);
+    await page.context().close();
+  });
+});
