@@ -51,7 +51,7 @@ describe('rewards journey: redeem a gift and change the avatar', () => {
     expect(chosen).not.toBe(before);
     await centre.getByRole('button', { name: /^Add avatar/ }).click();
     await page.getByRole('heading', { name: 'Avater has Changed' }).waitFor();
-    await page.waitForFunction((src) => document.querySelector('header img.avatar')?.getAttribute('src') === src, chosen);
+    await page.locator(`header img.avatar[src="${chosen}"]`).waitFor();
     expect(await navbarAvatar.getAttribute('src')).toBe(chosen);
     await page.context().close();
   });
