@@ -55,10 +55,11 @@ describe('catalog', () => {
     }
   });
 
-  it('when a gift image is fetched, then the service serves its SVG', async () => {
+  it('when a gift image is fetched, then the service serves its SVG, embeddable by the portal on another origin', async () => {
     const res = await fetch(`${gifts.url}/assets/gifts/robot-kit.svg`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('image/svg+xml');
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
   });
 
   it('when the OpenAPI document is fetched, then it lists the routes', async () => {

@@ -9,6 +9,8 @@ export function giftRoutes(catalog: () => GiftCatalog, assetsDir: string): Route
   };
   router.get('/gifts', listGifts);
   router.get('/Gift.json', listGifts);
-  router.use('/assets/gifts', express.static(assetsDir, { maxAge: '1d', index: false, fallthrough: true }));
+  // The portal shows these pictures from another origin (CORP same-origin, helmet's default, blocks them).
+  const embeddable = (res: express.Response) => res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+  router.use('/assets/gifts', express.static(assetsDir, { maxAge: '1d', index: false, fallthrough: true, setHeaders: embeddable }));
   return router;
 }
