@@ -1,3 +1,4 @@
+import { lessonMessages } from '@kidslearn/contracts';
 // Every user-facing string this service sends. SPEC wording (and spelling) is kept word for word.
 export const messages = {
   registration: {
@@ -22,23 +23,13 @@ export const messages = {
     titleTooLong: 'The title must be at most 60 characters.',
     anonymous: 'Anonymous',
   },
-  lesson: {
-    headingRequired: 'Lesson heading is required.',
-    partsRequired: 'A lesson needs at least 1 part.',
-    quizRequired: 'A lesson needs at least 1 quiz question.',
-    partNameRequired: 'Every part needs a name.',
-    linkRequired: 'Every part needs a video link.',
-    linkInvalid: 'Every video link must be a valid http(s) URL.',
-    questionRequired: 'Every question needs text.',
-    optionRequired: 'Every question needs options A, B, C and D.',
-    correctAnswerInvalid: 'Every question needs a correct answer: A, B, C or D.',
-    tooManyParts: 'A lesson can have at most 50 parts.',
-    tooManyQuestions: 'A lesson can have at most 50 questions.',
-    tooLong: 'This field is too long.',
-  },
+  lesson: lessonMessages,
   user: {
     notFound: 'User not found',
     emailMismatch: 'You can only update your own user record.',
+    badPage: 'page must be a whole number from 1.',
+    badLimit: 'limit must be a whole number from 1 to 100.',
+    badSearch: 'q must be text of at most 100 characters.',
     emailQueryRequired: 'Please provide an email.',
     invalidId: 'User not found',
     cannotDemoteSelf: 'You cannot remove your own admin role.',

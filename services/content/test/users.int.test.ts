@@ -155,4 +155,51 @@ describe('user directory (integration)', () => {
       await svc.http().put('/users/not-an-id/make-admin').set(bearer(admin)).expect(400);
     });
   });
+
+  describe('GET /users paging (thousands of children)', () => {
+    const page = (token: string, query: Record<string, string>) => svc.http().get('/users').query(query).set(bearer(token));
+
+    it('when an admin asks for a page, then it holds at most `limit` users in email order with the total', async () => {
+      const res = await page(admin, { page: '1', limit: '2' }).expect(200);
+      expect(res.body).toMatchObject({ page: 1, limit: 2, total: expect.any(Number) });
+      expect(res.body.items.length).toBeLessThanOrEqual(2);
+      const emails = res.body.items.map((user: { email: string }) => user.email);
+      expect([...emails].sort()).toEqual(emails);
+      expect(res.body.total).toBeGreaterThanOrEqual(2);
+    });
+
+    it('when an admin searches by the start of an email, then only matching users are counted and listed', async () => {
+      await svc.http().post('/users').set(bearer(fresh.token)).send({ name: 'Fresh Face' });
+      const res = await page(admin, { q: fresh.email.slice(0, 14).toUpperCase() }).expect(200);
+      expect(res.body.items.map((user: { email: string }) => user.email)).toContain(fresh.email);
+      expect(res.body.items.every((user: { email: string; name: string }) => [user.email, user.name.toLowerCase()].some((text) => text.startsWith(fresh.email.slice(0, 14))))).toBe(true);
+      // Regular-expression characters are text, not patterns.
+      expect((await page(admin, { q: '.*' }).expect(200)).body).toMatchObject({ items: [], total: 0 });
+    });
+
+    it.each([
+      [{ page: '0' }, 'page must be a whole number from 1.'],
+      [{ page: 'two' }, 'page must be a whole number from 1.'],
+      [{ limit: '101' }, 'limit must be a whole number from 1 to 100.'],
+      [{ limit: '1.5' }, 'limit must be a whole number from 1 to 100.'],
+      [{ q: 'x'.repeat(101) }, 'q must be text of at most 100 characters.'],
+    ])('when the paging query is %o, then 400 with a clear message', async (query, message) => {
+      const res = await page(admin, query).expect(400);
+      expect(JSON.stringify(res.body)).toContain(message);
+    });
+
+    it('when a learner asks for a page, then 403; without a token, 401; without paging parameters, the spec shape (a list)', async () => {
+      await page(lina, { page: '1' }).expect(403);
+      await svc.http().get('/users').query({ page: '1' }).expect(401);
+      const all = await svc.http().get('/users').set(bearer(admin)).expect(200);
+      expect(Array.isArray(all.body)).toBe(true);
+    });
+
+    it('when an admin tries to remove their own admin role, then 409 says why and nothing changes', async () => {
+      const self = await me(admin, 'admin@kidslearn.test').expect(200);
+      const res = await svc.http().put(`/users/${self.body._id}/remove-admin`).set(bearer(admin)).expect(409);
+      expect(res.body.error).toBe(messages.user.cannotDemoteSelf);
+      expect((await me(admin, 'admin@kidslearn.test')).body.role).toBe('admin');
+    });
+  });
 });

@@ -37,6 +37,14 @@ export interface SignIn {
   img?: string;
 }
 
+export interface UsersPageQuery {
+  page: number;
+  limit: number;
+  search?: string;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 export function createUsersStore({ User }: Models) {
   const now = () => new Date().toISOString();
 
@@ -59,6 +67,24 @@ export function createUsersStore({ User }: Models) {
     async list(): Promise<UserView[]> {
       const docs = await User.find({}, INTERNAL).sort({ created_At: 1, _id: 1 }).lean();
       return docs.map((doc) => toUserView(doc as UserLike));
+    },
+
+    /**
+     * One page of users in email order, optionally only those whose email or name starts with `search`
+     * (case-insensitive). The email order is served by the unique email index.
+     */
+    async page({ page, limit, search }: UsersPageQuery): Promise<{ items: UserView[]; total: number }> {
+      const prefix = search ? new RegExp(`^${escapeRegExp(search)}`, 'i') : undefined;
+      const filter = prefix ? { $or: [{ email: prefix }, { name: prefix }] } : {};
+      const [docs, total] = await Promise.all([
+        User.find(filter, INTERNAL)
+          .sort({ email: 1 })
+          .skip((page - 1) * limit)
+          .limit(limit)
+          .lean(),
+        User.countDocuments(filter),
+      ]);
+      return { items: docs.map((doc) => toUserView(doc as UserLike)), total };
     },
 
     async counts(): Promise<{ totalUsers: number; totalAdmin: number }> {

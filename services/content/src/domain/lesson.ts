@@ -1,51 +1,7 @@
-import { z } from 'zod';
-import { messages } from '../messages';
+import { LETTERS, createLessonSchema, partSchema, questionSchema, type Letter, type NewLesson, type Question } from '@kidslearn/contracts';
 
-const m = messages.lesson;
-export const LETTERS = ['A', 'B', 'C', 'D'] as const;
-export type Letter = (typeof LETTERS)[number];
+export { LETTERS, createLessonSchema, partSchema, questionSchema, type Letter, type NewLesson, type Question };
 
-// Required text: must be a string, trimmed, not empty, bounded.
-const text = (required: string, max: number) =>
-  z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: m.tooLong });
-
-const httpUrl = text(m.linkRequired, 2048).refine(
-  (value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === 'http:' || url.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  },
-  { error: m.linkInvalid },
-);
-
-export const partSchema = z.object({ name: text(m.partNameRequired, 200), link: httpUrl });
-
-export const questionSchema = z.object({
-  question: text(m.questionRequired, 500),
-  optionA: text(m.optionRequired, 200),
-  optionB: text(m.optionRequired, 200),
-  optionC: text(m.optionRequired, 200),
-  optionD: text(m.optionRequired, 200),
-  correctAnswer: z.enum(LETTERS, { error: m.correctAnswerInvalid }),
-});
-
-export const createLessonSchema = z.object({
-  lessonHeading: text(m.headingRequired, 200),
-  parts: z
-    .array(partSchema, { error: m.partsRequired })
-    .min(1, { error: m.partsRequired })
-    .max(50, { error: m.tooManyParts }),
-  quiz: z
-    .array(questionSchema, { error: m.quizRequired })
-    .min(1, { error: m.quizRequired })
-    .max(50, { error: m.tooManyQuestions }),
-});
-
-export type NewLesson = z.infer<typeof createLessonSchema>;
-export type Question = z.infer<typeof questionSchema>;
 export type PublicQuestion = Omit<Question, 'correctAnswer'> & { correctAnswer?: Letter };
 
 export interface LessonView {

@@ -54,3 +54,17 @@ export function roleFromToken(isAdmin: boolean): Role {
 export function isSelfOrAdmin(auth: { email: string; isAdmin: boolean }, email: string): boolean {
   return auth.isAdmin || auth.email.toLowerCase() === email.trim().toLowerCase();
 }
+
+/** GET /users paging (beyond the spec: a school has thousands of children). */
+export const USERS_PAGE_MAX = 100;
+export const usersPageQuerySchema = z.object({
+  page: z.coerce.number({ error: messages.user.badPage }).int({ error: messages.user.badPage }).min(1, { error: messages.user.badPage }).max(100_000, { error: messages.user.badPage }).default(1),
+  limit: z.coerce
+    .number({ error: messages.user.badLimit })
+    .int({ error: messages.user.badLimit })
+    .min(1, { error: messages.user.badLimit })
+    .max(USERS_PAGE_MAX, { error: messages.user.badLimit })
+    .default(20),
+  q: z.string({ error: messages.user.badSearch }).trim().max(100, { error: messages.user.badSearch }).optional(),
+});
+export type UsersPageQuery = z.infer<typeof usersPageQuerySchema>;

@@ -2,7 +2,7 @@ import { Router, type Request } from 'express';
 import { AppError } from '@kidslearn/lib-core';
 import { validate } from '@kidslearn/lib-http';
 import { changeRole } from '../../domain/change-role';
-import { emailQuerySchema, isSelfOrAdmin, roleFromToken, upsertUserSchema, userIdParamsSchema, type UpsertUser } from '../../domain/user';
+import { emailQuerySchema, isSelfOrAdmin, roleFromToken, upsertUserSchema, userIdParamsSchema, usersPageQuerySchema, type UpsertUser, type UsersPageQuery } from '../../domain/user';
 import { messages } from '../../messages';
 import type { HttpDeps } from './deps';
 
@@ -50,12 +50,21 @@ export function usersRoutes(deps: HttpDeps): Router {
     res.json(user);
   });
 
-  // With ?email= (self or admin): a list whose first item is that user. Without: every user (admin).
+  // With ?email= (self or admin): a list whose first item is that user. With ?page=/limit=/q= (admin): one
+  // page with the total. With nothing: every user, the spec's shape (admin).
+  const paged = (req: Request) => ['page', 'limit', 'q'].some((name) => req.query[name] !== undefined);
+  const pageQuery = validate({ query: usersPageQuerySchema });
   router.get(
     '/users',
     guards.authenticate,
     (req, res, next) => (req.query.email === undefined ? guards.requireAdmin(req, res, next) : byEmail(req, res, next)),
+    (req, res, next) => (req.query.email === undefined && paged(req) ? pageQuery(req, res, next) : next()),
     async (req, res) => {
+      if (req.query.email === undefined && paged(req)) {
+        const { page, limit, q } = req.valid.query as UsersPageQuery;
+        const { items, total } = await users.page({ page, limit, search: q || undefined });
+        return void res.json({ items, total, page, limit });
+      }
       if (req.query.email === undefined) return void res.json(await users.list());
       selfOrAdminByQuery(req);
       const user = await users.findByEmail(queriedEmail(req));
