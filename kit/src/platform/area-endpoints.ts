@@ -29,6 +29,8 @@ export function injectAreaEndpoints<Definitions extends EndpointDefinitions>(
     if (owner !== undefined && owner !== area) throw new Error(`Endpoint "${name}" of area "${area}" is already defined by area "${owner}"`);
     if (owner === undefined && name in api.endpoints) throw new Error(`Endpoint "${name}" of area "${area}" is already defined by the platform`);
   }
+  // The same area injecting again (a remote mounted a second time) replaces its own definitions.
+  const again = names.some((name) => owners.get(name) === area);
   for (const name of names) owners.set(name, area);
-  return api.injectEndpoints({ endpoints, overrideExisting: false });
+  return api.injectEndpoints({ endpoints, overrideExisting: again });
 }

@@ -19,8 +19,9 @@ function headersOf(raw: unknown): Record<string, string> {
 /** A base query over an in-memory handler, for unit tests only (no network). */
 export function fakeBaseQuery(handler: FakeHandler, calls: FakeRequest[] = []): GatewayBaseQuery {
   return async (args) => {
+    const query = typeof args !== 'string' && args.params ? `?${new URLSearchParams(Object.entries(args.params).map(([name, value]) => [name, String(value)]))}` : '';
     const req: FakeRequest =
-      typeof args === 'string' ? { url: args, method: 'GET', headers: {} } : { url: args.url, method: args.method ?? 'GET', body: args.body, headers: headersOf(args.headers) };
+      typeof args === 'string' ? { url: args, method: 'GET', headers: {} } : { url: `${args.url}${query}`, method: args.method ?? 'GET', body: args.body, headers: headersOf(args.headers) };
     calls.push(req);
     const reply = await handler(req);
     return reply.status < 400 ? { data: reply.body } : { error: { status: reply.status, data: reply.body } };

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { useFeedback } from '@kidslearn/kit/platform';
+import { Button, Spinner, Table, TextField } from '@kidslearn/kit/ui';
+import type { PendingParcel } from '../../api/admin-api';
+import { useAdminApi } from '../../app/context';
+import { messages } from '../../messages';
+import { matchesParcel, oneLineAddress } from './parcel-text';
+
+const m = messages.parcels;
+
+const loadError = (error: unknown) => {
+  const data = (error as { data?: { error?: unknown; message?: unknown } })?.data;
+  const text = typeof data?.error === 'string' ? data.error : typeof data?.message === 'string' ? data.message : '';
+  return text || m.loadFailed;
+};
+
+/**
+ * SPEC §2 redem-pending: the pending parcels (cards on small screens, a table on wide ones). Delivered is
+ * applied at once and rolled back if the server refuses; it is final, and delivering twice changes nothing.
+ */
+export function PendingParcelsPage() {
+  const api = useAdminApi();
+  const feedback = useFeedback();
+  const parcels = api.useAdminPendingParcelsQuery();
+  const [markDelivered] = api.useAdminMarkDeliveredMutation();
+  const [delivered, setDelivered] = useState<ReadonlySet<string>>(new Set());
+  const [search, setSearch] = useState('');
+
+  const deliver = async (parcel: PendingParcel) => {
+    if (!(await feedback.confirm({ title: m.confirm }))) return;
+    setDelivered((ids) => new Set(ids).add(parcel._id));
+    try {
+      await markDelivered(parcel._id).unwrap();
+      feedback.toast({ text: m.success, icon: 'success' });
+    } catch (error) {
+      console.error('Marking the parcel delivered failed', error);
+      setDelivered((ids) => {
+        const back = new Set(ids);
+        back.delete(parcel._id);
+        return back;
+      });
+      feedback.toast({ text: m.failure, icon: 'error' });
+    }
+  };
+
+  const pending = (parcels.data ?? []).filter((parcel) => !delivered.has(parcel._id));
+  const shown = pending.filter((parcel) => matchesParcel(parcel, search));
+  return (
+    <section aria-labelledby="adm-parcels">
+      <h1 id="adm-parcels">{m.heading}</h1>
+      <div className="adm-toolbar">
+        <TextField label={m.search} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+        <Button variant="outline" busy={parcels.isFetching} onClick={() => void parcels.refetch()}>
+          {m.refresh}
+        </Button>
+      </div>
+      {parcels.isLoading && <Spinner label={messages.loading} />}
+      {parcels.isError && (
+        <p className="adm-error" role="alert">
+          {loadError(parcels.error)}
+        </p>
+      )}
+      {parcels.data && (
+        <>
+          <p aria-live="polite">{m.count(shown.length, pending.length)}</p>
+          {pending.length === 0 ? (
+            <p className="adm-empty">{m.empty}</p>
+          ) : (
+            <Table<PendingParcel>
+              caption={m.caption}
+              rows={shown}
+              rowKey={(parcel) => parcel._id}
+              columns={[
+                { key: 'gift', header: m.gift, render: (parcel) => parcel.giftName },
+                { key: 'recipient', header: m.recipient, render: (parcel) => `${parcel.address.name} (${parcel.address.phone})` },
+                { key: 'address', header: m.address, render: (parcel) => oneLineAddress(parcel.address) },
+                { key: 'cost', header: m.cost, render: (parcel) => m.gems(parcel.cost) },
+                { key: 'email', header: m.userEmail, render: (parcel) => parcel.email },
+                { key: 'requested', header: m.requested, render: (parcel) => new Date(parcel.createdAt).toLocaleString() },
+                {
+                  key: 'action',
+                  header: m.action,
+                  render: (parcel) => (
+                    <Button variant="primary" aria-label={m.markDelivered(parcel.giftName, parcel.address.name)} onClick={() => void deliver(parcel)}>
+                      {m.delivered}
+                    </Button>
+                  ),
+                },
+              ]}
+            />
+          )}
+        </>
+      )}
+    </section>
+  );
+}
