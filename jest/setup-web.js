@@ -8,3 +8,8 @@ if (typeof Element !== 'undefined') {
   Element.prototype.hasPointerCapture ??= () => false;
   Element.prototype.scrollIntoView ??= () => undefined;
 }
+// jsdom has no matchMedia (SweetAlert2 and reduced-motion checks read it).
+if (typeof window !== 'undefined' && !window.matchMedia) {
+  window.matchMedia = (query) => ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false });
+}
+if (typeof window !== 'undefined') window.scrollTo = () => undefined;

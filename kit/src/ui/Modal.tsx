@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 
 export interface ModalProps {
   open: boolean;
@@ -13,12 +13,24 @@ export interface ModalProps {
 
 /** A dialog: focus trapped inside, Escape and the close button close it, focus returns to the opener. */
 export function Modal({ open, onOpenChange, title, description, closeLabel = 'Close', children }: ModalProps) {
+  // Opened from any control (not a Radix trigger): remember it, and give focus back to it on close.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="kl-modal__overlay" />
         {/* Without a description, Radix wants aria-describedby explicitly unset. */}
-        <Dialog.Content className="kl-modal" {...(description ? {} : { 'aria-describedby': undefined })}>
+        <Dialog.Content
+          className="kl-modal"
+          {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            opener.current?.focus();
+          }}
+        >
           <Dialog.Title className="kl-modal__title">{title}</Dialog.Title>
           {description && <Dialog.Description className="kl-modal__description">{description}</Dialog.Description>}
           {children}
