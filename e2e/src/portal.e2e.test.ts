@@ -22,10 +22,9 @@ describe('portal journeys', () => {
     await page.getByRole('heading', { name: 'Empowering students from small age towards vision' }).waitFor();
     await page.getByRole('heading', { name: 'What Parents Say' }).waitFor();
     // The reviews come from the live remote and the API (the hero may be the prerendered first screen).
-    const reviews = page.locator('.pub-review-card.is-center, .pub-empty').first();
-    await reviews.waitFor();
-    expect(await reviews.isVisible()).toBe(true);
+    await page.locator('.pub-review-card.is-center').waitFor();
     expect(await page.locator('.pub-review-card').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('region', { name: 'What Parents Say', exact: false }).count()).toBeGreaterThan(0);
     await page.context().close();
   });
 
@@ -53,7 +52,8 @@ describe('portal journeys', () => {
     await page.getByText('Oops! This part of KidsLearn is taking a nap.').waitFor({ timeout: 20_000 });
     await page.getByText('© 2025 KidsLearn. All rights reserved.').waitFor();
     await page.getByRole('link', { name: 'KidsLearn home' }).waitFor();
-    expect(await page.getByText('Oops! This part of KidsLearn is taking a nap.').isVisible()).toBe(true);
+    // The navbar still works while the area is down: its Login opens Keycloak.
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' }).isEnabled()).toBe(true);
     // The remote comes back: Try again mounts it without reloading the shell.
     await page.unroute('**/localhost:3001/remoteEntry.js');
     await page.getByRole('button', { name: 'Try again' }).click();

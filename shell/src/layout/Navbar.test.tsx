@@ -56,4 +56,17 @@ describe('navbar and footer (SPEC §2)', () => {
     expect(within(footer).getByRole('link', { name: 'Download on the App Store' })).toBeInTheDocument();
     expect(within(footer).getByText(/© 2025/)).toBeInTheDocument();
   });
+
+  it('when the small-screen menu is open, then it sits inside the Main navigation and Escape or a click outside closes it', async () => {
+    renderShell(routes, { path: '/' });
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    await userEvent.click(toggle);
+    expect(bar().contains(document.getElementById('small-menu'))).toBe(true);
+    await userEvent.keyboard('{Escape}');
+    expect(document.getElementById('small-menu')).toBeNull();
+    expect(toggle).toHaveFocus();
+    await userEvent.click(toggle);
+    await userEvent.click(screen.getByRole('contentinfo'));
+    expect(document.getElementById('small-menu')).toBeNull();
+  });
 });

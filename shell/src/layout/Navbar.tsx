@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useCurrentUser } from '@kidslearn/kit/platform';
 import { usePlatform } from '../platform/contexts';
@@ -14,6 +14,26 @@ export function Navbar() {
   const location = useLocation();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  const header = useRef<HTMLElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  // The small-screen menu closes on Escape (focus back on its button) and on a click outside the bar.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!header.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
   const menu = menuFor(user.role);
   const signedIn = user.status === 'authenticated';
   const gems = user.gems;
@@ -21,7 +41,7 @@ export function Navbar() {
   const login = () => navigate('/authentication', { state: { from: location.pathname + location.search } });
 
   return (
-    <header className="navbar">
+    <header className="navbar" ref={header}>
       <nav className="navbar-inner" aria-label="Main">
         <Link to="/" className="brand" aria-label={`${messages.brand} home`}>
           <img src={logo} alt="" width={44} height={44} />
@@ -66,12 +86,13 @@ export function Navbar() {
               <button type="button" className="kl-btn kl-btn--primary" onClick={login}>
                 {messages.login}
               </button>
-              <Link to="/authentication/registration" className="kl-btn kl-btn--secondary hide-small">
+              <Link to="/authentication/registration" state={{ from: location.pathname + location.search }} className="kl-btn kl-btn--secondary hide-small">
                 {messages.register}
               </Link>
             </>
           )}
           <button
+            ref={toggle}
             type="button"
             className="menu-toggle"
             aria-expanded={open}
@@ -82,9 +103,8 @@ export function Navbar() {
             <span aria-hidden="true">☰</span>
           </button>
         </div>
-      </nav>
       {open && (
-        <ul id="small-menu" className="menu menu-dropdown" onClick={() => setOpen(false)}>
+        <ul id="small-menu" className="menu menu-dropdown">
           {signedIn && (
             <li className="dropdown-gems">
               <GemBadge gems={gems} />
@@ -92,11 +112,14 @@ export function Navbar() {
           )}
           {menu.map((item) => (
             <li key={item.to}>
-              <NavLink to={item.to}>{item.label}</NavLink>
+              <NavLink to={item.to} onClick={() => setOpen(false)}>
+                {item.label}
+              </NavLink>
             </li>
           ))}
         </ul>
       )}
+      </nav>
     </header>
   );
 }

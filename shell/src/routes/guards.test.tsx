@@ -21,14 +21,20 @@ describe('route guards (SPEC §6)', () => {
     expect(await screen.findByText('remote mfe_learning')).toBeInTheDocument();
   });
 
-  it('when the role has not loaded yet, then a learner-only page shows a spinner', async () => {
-    renderShell(routes, { path: '/standings', session: learner, gateway: () => new Promise(() => undefined) });
+  it('when the role has not loaded yet, then a learner-only page shows a spinner, stays put and mounts no remote', async () => {
+    const { router } = renderShell(routes, { path: '/standings', session: learner, gateway: () => new Promise(() => undefined) });
     expect(await screen.findByRole('status')).toHaveTextContent('Loading...');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(router.state.location.pathname).toBe('/standings');
+    expect(screen.queryByText(/^remote /)).not.toBeInTheDocument();
   });
 
-  it('when the session is still loading, then /dashboard shows a spinner', () => {
-    renderShell(routes, { path: '/dashboard', session: 'loading' });
+  it('when the session is still loading, then /dashboard shows a spinner, stays put and mounts no remote', async () => {
+    const { router } = renderShell(routes, { path: '/dashboard', session: 'loading' });
     expect(screen.getAllByRole('status')[0]).toHaveTextContent('Loading...');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(screen.queryByText(/^remote /)).not.toBeInTheDocument();
   });
 
   it('when a learner opens /dashboard, then they are sent to /forbidden', async () => {

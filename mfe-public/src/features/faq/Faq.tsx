@@ -20,12 +20,12 @@ export function Faq() {
           return (
             <div key={item.question} className={`pub-faq-item${isOpen ? ' is-open' : ''}`}>
               <h3>
-                <button type="button" aria-expanded={isOpen} aria-controls={`faq-${index}`} onClick={() => setOpen(isOpen ? null : index)}>
+                <button type="button" id={`faq-question-${index}`} aria-expanded={isOpen} aria-controls={`faq-${index}`} onClick={() => setOpen(isOpen ? null : index)}>
                   <span>{item.question}</span>
                   <span aria-hidden="true">{isOpen ? '−' : '+'}</span>
                 </button>
               </h3>
-              <div id={`faq-${index}`} role="region" hidden={!isOpen}>
+              <div id={`faq-${index}`} role="region" aria-labelledby={`faq-question-${index}`} hidden={!isOpen}>
                 <p>{item.answer}</p>
               </div>
             </div>

@@ -5,7 +5,8 @@ import { Spinner } from '@kidslearn/kit/ui';
 export function CourseLessonsPage() {
   const { api } = usePublic();
   // Failed lesson fetches are only logged (SPEC §8); the list stays empty.
-  const { data: lessons = [], isLoading } = api.useGetLessonsQuery();
+  const { data: lessons = [], isLoading, isError, error } = api.useGetLessonsQuery();
+  if (isError) console.error('Loading the lessons failed', error);
   return (
     <section className="pub-page">
       <h1>{messages.lessons.heading}</h1>

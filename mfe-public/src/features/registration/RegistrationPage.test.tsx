@@ -58,9 +58,13 @@ describe('registration form (SPEC §2, §5, §8)', () => {
     const { user } = await setup();
     const input = screen.getByLabelText('Password');
     expect(input).toHaveAttribute('type', 'password');
-    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    const toggle = screen.getByRole('button', { name: 'Show password' });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await user.click(toggle);
     expect(input).toHaveAttribute('type', 'text');
-    await user.click(screen.getByRole('button', { name: 'Hide password' }));
+    // One name, one state: announced as "Show password, pressed".
+    expect(screen.getByRole('button', { name: 'Show password', pressed: true })).toBe(toggle);
+    await user.click(toggle);
     expect(input).toHaveAttribute('type', 'password');
   });
 

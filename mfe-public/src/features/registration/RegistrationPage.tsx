@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { messages } from '../../messages';
 import { usePublic } from '../../app/context';
 import { registrationError } from './validate-registration';
@@ -16,6 +16,9 @@ function serverMessage(error: unknown): string {
 
 export function RegistrationPage() {
   const { api, platform } = usePublic();
+  // Social sign-in returns the visitor to the page they came from (the navbar's Register passes it).
+  const from = (useLocation().state as { from?: unknown } | null)?.from;
+  const returnPath = typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/';
   const [register, { isLoading }] = api.useRegisterMutation();
   const [form, setForm] = useState({ name: '', email: '', password: '', terms: false });
   const [photo, setPhoto] = useState<File | null>(null);
@@ -78,7 +81,8 @@ export function RegistrationPage() {
                 value={form.password}
                 onChange={(e) => setForm({ ...form, password: e.target.value })}
               />
-              <button type="button" className="pub-toggle" aria-pressed={showPassword} onClick={() => setShowPassword((v) => !v)}>
+              {/* One name and a pressed state: screen readers hear "Show password, pressed", not the state twice. */}
+              <button type="button" className="pub-toggle" aria-label={text.showPassword} aria-pressed={showPassword} onClick={() => setShowPassword((v) => !v)}>
                 {showPassword ? text.hidePassword : text.showPassword}
               </button>
             </div>
@@ -97,7 +101,7 @@ export function RegistrationPage() {
           {text.haveAccount} <Link to="/authentication">{text.login}</Link>
         </p>
         <div className="pub-or" aria-hidden="true"><span>{text.or}</span></div>
-        <button type="button" className="kl-btn kl-btn--outline kl-btn--block" onClick={() => void platform.auth.login('/', { idpHint: 'google' })}>
+        <button type="button" className="kl-btn kl-btn--outline kl-btn--block" onClick={() => void platform.auth.login(returnPath, { idpHint: 'google' })}>
           <span aria-hidden="true" className="pub-g">G</span> {text.google}
         </button>
       </div>

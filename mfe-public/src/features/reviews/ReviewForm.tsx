@@ -54,7 +54,8 @@ export function ReviewForm() {
             disabled={submitting}
             aria-describedby="review-counter"
             // Extra typing beyond the limit is ignored (SPEC §5).
-            onChange={(e) => set('message')(e.target.value.slice(0, MESSAGE_MAX))}
+            maxLength={MESSAGE_MAX}
+            onChange={(e) => set('message')(e.target.value)}
           />
         </label>
         <p id="review-counter" className="pub-counter">
