@@ -13,3 +13,4 @@ export { Tooltip, type TooltipProps } from './Tooltip';
 export { Modal, type ModalProps } from './Modal';
 export { TextField, TextArea, SelectField, RadioGroup, type TextFieldProps, type TextAreaProps, type SelectFieldProps, type RadioGroupProps } from './fields';
 export { cx } from './cx';
+export { useDismiss } from './useDismiss';

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router-dom';
+import { useCallback, useRef, useState } from 'react';
+import { NavLink, Outlet } from 'react-router-dom';
+import { useDismiss } from '@kidslearn/kit/ui';
 import { messages } from '../messages';
 
 const links = [
@@ -10,15 +11,16 @@ const links = [
   { to: '/dashboard/redem-pending', label: messages.nav.pending },
 ];
 
-/** The admin sidebar; on phones it folds into a menu that closes on Escape or after a choice. */
+/** The admin sidebar; on phones it folds into a menu that closes on Escape, a press outside or a choice. */
 export function DashboardLayout() {
   const [open, setOpen] = useState(false);
-  const location = useLocation();
   const toggle = useRef<HTMLButtonElement>(null);
-  useEffect(() => setOpen(false), [location.pathname]);
+  const sidebar = useRef<HTMLElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, sidebar, toggle);
   return (
     <div className="adm-layout">
-      <nav className="adm-sidebar" aria-label={messages.nav.label}>
+      <nav className="adm-sidebar" aria-label={messages.nav.label} ref={sidebar}>
         <button
           ref={toggle}
           type="button"
@@ -29,19 +31,10 @@ export function DashboardLayout() {
         >
           {messages.nav.menu}
         </button>
-        <ul
-          id="adm-links"
-          className={open ? 'adm-links is-open' : 'adm-links'}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape' && open) {
-              setOpen(false);
-              toggle.current?.focus();
-            }
-          }}
-        >
+        <ul id="adm-links" className={open ? 'adm-links is-open' : 'adm-links'}>
           {links.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} end={link.end}>
+              <NavLink to={link.to} end={link.end} onClick={close}>
                 {link.label}
               </NavLink>
             </li>

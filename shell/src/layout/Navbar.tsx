@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useCurrentUser } from '@kidslearn/kit/platform';
 import { usePlatform } from '../platform/contexts';
 import { messages } from '../messages';
 import { menuFor } from './menu';
-import { GemBadge } from '@kidslearn/kit/ui';
+import { GemBadge, useDismiss } from '@kidslearn/kit/ui';
 import logo from '../assets/logo.svg';
 import defaultAvatar from '../assets/default-avatar.svg';
 
@@ -16,24 +16,9 @@ export function Navbar() {
   const [open, setOpen] = useState(false);
   const header = useRef<HTMLElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
-  // The small-screen menu closes on Escape (focus back on its button) and on a click outside the bar.
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      toggle.current?.focus();
-    };
-    const onPointer = (event: PointerEvent) => {
-      if (!header.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  // The small-screen menu closes on Escape (focus back on its button) and on a press outside the bar.
+  useDismiss(open, close, header, toggle);
   const menu = menuFor(user.role);
   const signedIn = user.status === 'authenticated';
   const gems = user.gems;

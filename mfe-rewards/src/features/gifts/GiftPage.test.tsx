@@ -40,10 +40,13 @@ describe('/gift (SPEC §2, §4, §5)', () => {
     expect(within(card('Mystery Box')).getByText('Set price')).toBeInTheDocument();
     expect(within(card('Sticker Pack')).getByRole('button', { name: 'Redeem Sticker Pack' })).toBeEnabled();
     const robot = within(card('Robot Kit')).getByRole('button', { name: 'Redeem Robot Kit' });
-    expect(robot).toBeDisabled();
+    expect(robot).toHaveAttribute('aria-disabled', 'true');
     expect(robot).toHaveAccessibleDescription('Not enough gems');
     expect(within(card('Mystery Box')).getByRole('button', { name: 'Redeem Mystery Box' })).toHaveAccessibleDescription('Price not set');
-    // The tip opens on keyboard focus even though the button itself is disabled.
+    // Pressing it opens no form.
+    await userEvent.click(robot);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The tip opens on keyboard focus even though the button is disabled.
     await userEvent.tab();
     while (!card('Robot Kit').contains(document.activeElement)) await userEvent.tab();
     // The visible tip (screen readers already have it as the button's description).
