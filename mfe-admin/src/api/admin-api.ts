@@ -1,5 +1,7 @@
 import { cacheSeconds, injectAreaEndpoints, type GatewayApi, type PortalUser } from '@kidslearn/kit/platform';
-import type { NewLesson } from '@kidslearn/contracts';
+import type { Address, NewLesson } from '@kidslearn/contracts';
+
+export type { Address };
 
 export interface Overview {
   totalLesson: number;
@@ -12,16 +14,6 @@ export interface UsersPage {
   total: number;
   page: number;
   limit: number;
-}
-
-export interface Address {
-  name: string;
-  phone: string;
-  address1: string;
-  address2?: string;
-  city: string;
-  postalCode: string;
-  notes?: string;
 }
 
 export interface PendingParcel {

@@ -1,4 +1,7 @@
 import { cacheSeconds, injectAreaEndpoints, type GatewayApi } from '@kidslearn/kit/platform';
+import type { Address, RedemptionStatus } from '@kidslearn/contracts';
+
+export type { Address, RedemptionStatus };
 
 /** SPEC §3 Gift: cost missing or not positive means the price is not set. */
 export interface Gift {
@@ -7,18 +10,6 @@ export interface Gift {
   img: string;
   cost?: number;
 }
-
-export interface Address {
-  name: string;
-  phone: string;
-  address1: string;
-  address2?: string;
-  city: string;
-  postalCode: string;
-  notes?: string;
-}
-
-export type RedemptionStatus = 'requested' | 'pending-delivery' | 'rejected' | 'delivered';
 
 export interface Redemption {
   _id: string;

@@ -1,20 +1,8 @@
 import { messages } from '../messages';
 
-/**
- * requested → pending-delivery (gems debited) → delivered (admin confirmed)
- * requested → rejected (gems refused the debit). No other transition exists.
- */
-export type RedemptionStatus = 'requested' | 'pending-delivery' | 'rejected' | 'delivered';
+import type { Address, RedemptionStatus } from '@kidslearn/contracts';
 
-export interface Address {
-  name: string;
-  phone: string;
-  address1: string;
-  address2?: string;
-  city: string;
-  postalCode: string;
-  notes?: string;
-}
+export type { Address, RedemptionStatus };
 
 export interface Redemption {
   id: string;
