@@ -33,7 +33,9 @@ export function createApp({ name, logger, readiness = {}, bodyLimit = '100kb' }:
   const app = express();
   app.disable('x-powered-by');
   app.set('kidslearn.logger', logger);
-  app.set('trust proxy', 'loopback');
+  // Exactly one hop: the gateway sets X-Forwarded-For to the socket it saw, so req.ip (rate limits)
+  // is the address the gateway appended, whatever a caller put in front of it.
+  app.set('trust proxy', 1);
   app.use(helmet());
   app.use(requestId());
   app.use(

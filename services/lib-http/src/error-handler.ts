@@ -20,11 +20,15 @@ export function toHttpError(err: unknown): { status: number; body: Body } {
   const e = err as { type?: string; status?: number; statusCode?: number; expose?: boolean; message?: string };
   if (e?.type === 'entity.parse.failed') return simple(400, 'Request body is not valid JSON', 'bad_request');
   if (e?.type === 'entity.too.large') return simple(413, 'Request body too large', 'payload_too_large');
+  // A path with a bad % escape: express cannot decode the parameter (URIError, status 400).
+  if (err instanceof URIError) return simple(400, 'The address has an invalid % escape', 'bad_request');
   const status = e?.status ?? e?.statusCode;
   // http-errors style errors with expose=true carry a message meant for the client.
   if (typeof status === 'number' && status >= 400 && status < 600 && e?.expose) {
     return simple(status, e.message ?? 'Error', status === 400 ? 'bad_request' : 'error');
   }
+  // Any other client error keeps its status (the caller's mistake is never a 500); its message may be internal.
+  if (typeof status === 'number' && status >= 400 && status < 500) return simple(status, status === 400 ? 'Bad request' : 'Request rejected', status === 400 ? 'bad_request' : 'error');
   return simple(500, 'Internal error', 'internal');
 }
 

@@ -2,10 +2,14 @@ import type { Redis } from 'ioredis';
 
 // CONTRACTS "Waiting for an outcome": the consumer records the outcome in the attempt and announces
 // it on `outcome:<id>`; the HTTP handler listens, re-reads its own document and gives up after a timeout.
+// Redis only speeds this up: while it is unreachable the announcement is skipped and the waiter
+// re-reads the document every POLL_MS instead (the outcome is in the database either way).
 export const outcomeChannel = (id: string) => `outcome:${id}`;
+const POLL_MS = 250;
 
+/** Best effort: the outcome is already stored; a Redis outage must not make the consumer retry. */
 export async function announceOutcome(redis: Redis, id: string): Promise<void> {
-  await redis.publish(outcomeChannel(id), '1');
+  await redis.publish(outcomeChannel(id), '1').catch(() => undefined);
 }
 
 /** `subscriber` is a dedicated connection (a subscribed connection cannot run other commands). */
@@ -17,22 +21,30 @@ export function createOutcomeWaiter(subscriber: Redis) {
     /** Resolves with `read()` once it returns a value, or with its last answer after `timeoutMs`. */
     async waitFor<T>(id: string, timeoutMs: number, read: () => Promise<T | null>): Promise<T | null> {
       const channel = outcomeChannel(id);
-      let timer: NodeJS.Timeout | undefined;
-      const woken = new Promise<void>((resolve) => {
-        waiting.set(channel, resolve);
-        timer = setTimeout(resolve, timeoutMs);
-      });
+      const deadline = Date.now() + timeoutMs;
+      let wake: () => void = () => undefined;
+      waiting.set(channel, () => wake());
+      const subscribed = await subscriber.subscribe(channel).then(
+        () => true,
+        () => false,
+      );
       try {
-        await subscriber.subscribe(channel);
         // Read after subscribing: an outcome recorded before is seen now, one recorded later wakes us.
-        const early = await read();
-        if (early !== null) return early;
-        await woken;
-        return await read();
+        for (;;) {
+          const value = await read();
+          const left = deadline - Date.now();
+          if (value !== null || left <= 0) return value;
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, subscribed ? left : Math.min(left, POLL_MS));
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+        }
       } finally {
-        clearTimeout(timer);
         waiting.delete(channel);
-        await subscriber.unsubscribe(channel).catch(() => undefined);
+        if (subscribed) await subscriber.unsubscribe(channel).catch(() => undefined);
       }
     },
   };
