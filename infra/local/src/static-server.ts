@@ -1,6 +1,7 @@
 // Local static server for a frontend's production build (what `npm run serve -w <frontend>` starts):
 // sirv with the pre-compressed .br/.gz files and the cache policy of infra/docker/nginx-static.conf.
 //   node --import tsx ../infra/local/src/static-server.ts dist --port 3000 [--host 127.0.0.1] [--single] [--cors]
+import { statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import sirv from 'sirv';
@@ -33,8 +34,30 @@ export function parseArgs(args: string[]): StaticServerOptions {
   return { dir: path.resolve(dir), port, host: value('--host') ?? '127.0.0.1', single: args.includes('--single'), cors: args.includes('--cors') };
 }
 
+/** sirv lists the build's files once; a rebuild in place (new hashed names) needs a fresh list. */
+function buildVersion(dir: string): number {
+  try {
+    return statSync(dir).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
 export function createStaticServer(options: StaticServerOptions): http.Server {
-  const serve = sirv(options.dir, {
+  let version = buildVersion(options.dir);
+  let serve = createHandler(options);
+  return http.createServer((req, res) => {
+    const now = buildVersion(options.dir);
+    if (now !== version) {
+      version = now;
+      serve = createHandler(options);
+    }
+    serve(req, res);
+  });
+}
+
+function createHandler(options: StaticServerOptions) {
+  return sirv(options.dir, {
     single: options.single,
     gzip: true,
     brotli: true,
@@ -48,7 +71,6 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
       }
     },
   });
-  return http.createServer((req, res) => serve(req, res));
 }
 
 if (require.main === module) {

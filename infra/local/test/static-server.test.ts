@@ -1,4 +1,8 @@
-import { cacheControlFor, parseArgs } from '../src/static-server';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { cacheControlFor, createStaticServer, parseArgs } from '../src/static-server';
 
 describe('the local static server', () => {
   it.each(['/main.861c5fad.js', '/470.24724c10.js', '/7518e5fc5bb8fa9c0995.svg'])('when %s is asked for (content-hashed), then it may be cached for a year', (path) => {
@@ -15,5 +19,24 @@ describe('the local static server', () => {
   it('when started for a remote, then it reads the folder, port and flags', () => {
     expect(parseArgs(['dist', '--port', '3001', '--cors'])).toMatchObject({ port: 3001, host: '127.0.0.1', single: false, cors: true });
     expect(() => parseArgs(['dist'])).toThrow('--port');
+  });
+
+  it('when the build is replaced in place (new hashed names), then the running server serves the new files', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'kl-static-'));
+    writeFileSync(path.join(dir, 'main.aaaaaaaa.js'), 'old');
+    const server = createStaticServer({ dir, port: 0, host: '127.0.0.1', single: false, cors: false });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      expect((await fetch(`${base}/main.aaaaaaaa.js`)).status).toBe(200);
+      rmSync(path.join(dir, 'main.aaaaaaaa.js'));
+      writeFileSync(path.join(dir, 'main.bbbbbbbb.js'), 'new');
+      const fresh = await fetch(`${base}/main.bbbbbbbb.js`);
+      expect(fresh.status).toBe(200);
+      expect(await fresh.text()).toBe('new');
+    } finally {
+      server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

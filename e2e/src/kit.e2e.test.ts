@@ -1,0 +1,37 @@
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './browser';
+import { DEMO_LEARNER, newPage, signIn } from './fixtures/session';
+import { createJourneyLesson, type JourneyLesson } from './fixtures/lessons';
+
+let browser: Browser;
+let lesson: JourneyLesson;
+beforeAll(async () => {
+  [browser, lesson] = await Promise.all([launchBrowser(), createJourneyLesson('Kit dialog')]);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the platform feedback service across remotes', () => {
+  it('when mfe-learning raises a dialog and the learner moves to mfe-rewards, then the dialog stays up while the other remote mounts', async () => {
+    const page = await newPage(browser);
+    await signIn(page, DEMO_LEARNER, '/my-classes');
+    await page.getByRole('button', { name: lesson.heading }).click();
+    await page.getByRole('button', { name: 'Take Quiz' }).click();
+    for (const [index, { question, correctOption }] of lesson.questions.entries()) {
+      await page.getByRole('group', { name: `${index + 1}. ${question}` }).getByText(new RegExp(`^[A-D]\\. ${correctOption}$`)).click();
+    }
+    await page.getByRole('button', { name: 'Submit Quiz' }).click();
+    const dialog = page.getByRole('heading', { name: 'Amazing! Perfect Score!' });
+    await dialog.waitFor();
+
+    // Client-side navigation (the dialog's backdrop covers the navbar): the shell's router moves to /gift.
+    await page.evaluate("history.pushState(null, '', '/gift'); window.dispatchEvent(new PopStateEvent('popstate'))");
+    await page.getByRole('heading', { name: 'Gift Shop' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Lessons' }).count()).toBe(0);
+    expect(await dialog.isVisible()).toBe(true);
+    // It still closes itself on time, hosted by the shell.
+    await dialog.waitFor({ state: 'hidden', timeout: 6000 });
+    await page.context().close();
+  });
+});
