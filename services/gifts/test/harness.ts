@@ -78,7 +78,7 @@ export interface RunningGifts {
   stop(): Promise<void>;
 }
 
-export async function startGifts(opts: { mongoUrl: string; serviceName?: string; waitMs?: number }): Promise<RunningGifts> {
+export async function startGifts(opts: { mongoUrl: string; serviceName?: string; waitMs?: number; redisUrl?: string }): Promise<RunningGifts> {
   const serviceName = opts.serviceName ?? `gifts-test-${suffix()}`;
   const config = readConfig({
     ...process.env,
@@ -87,6 +87,7 @@ export async function startGifts(opts: { mongoUrl: string; serviceName?: string;
     SERVICE_NAME: serviceName,
     AMQP_URL,
     REDEMPTION_WAIT_MS: String(opts.waitMs ?? 10_000),
+    ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl } : {}),
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
   });
   const service = buildService(config, createLogger(serviceName, config.LOG_LEVEL));

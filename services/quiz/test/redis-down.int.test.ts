@@ -1,11 +1,13 @@
 // Redis made unreachable for this quiz instance only (its REDIS_URL points at a closed port; the shared
 // Redis keeps serving everyone else): a committed submission must still answer 201, never 500.
 import { randomUUID } from 'node:crypto';
+import amqp from 'amqplib';
 import mongoose from 'mongoose';
 import { createLogger } from '@kidslearn/lib-core';
-import { createEvent } from '@kidslearn/lib-events';
+import { createEvent, topologyFor } from '@kidslearn/lib-events';
 import { createLearner, env, uniqueDbUrl } from '@kidslearn/lib-testkit';
-import { buildService, readConfig, type QuizService } from '../src';
+import { buildService, readConfig } from '../src';
+import type { QuizService } from '../src/app';
 import { eventually, startServices, type Started } from './support/harness';
 import { call } from './support/http';
 
@@ -17,12 +19,13 @@ let quiz: QuizService;
 let quizUrl: string;
 let quizDb: mongoose.Connection;
 let lessonId: string;
+const quizName = `quiz-redis-down-${randomUUID().slice(0, 8)}`;
 let learner: { email: string; token: string };
 
 beforeAll(async () => {
   gems = await startServices({ gems: true });
   const dbUrl = uniqueDbUrl('quiz-redis-down');
-  const config = readConfig({ ...process.env, ...env(), SERVICE_NAME: `quiz-redis-down-${randomUUID().slice(0, 8)}`, MONGO_URL: dbUrl, REDIS_URL: 'redis://127.0.0.1:1', PORT: '0', LOG_LEVEL: 'silent', OUTCOME_TIMEOUT_MS: '4000', REQUEST_LESSONS_ON_START: 'false' });
+  const config = readConfig({ ...process.env, ...env(), SERVICE_NAME: quizName, MONGO_URL: dbUrl, REDIS_URL: 'redis://127.0.0.1:1', PORT: '0', LOG_LEVEL: 'silent', OUTCOME_TIMEOUT_MS: '4000', REQUEST_LESSONS_ON_START: 'false' });
   quiz = await buildService(config, logger);
   quizUrl = await quiz.start();
   quizDb = await mongoose.createConnection(dbUrl).asPromise();
@@ -36,6 +39,11 @@ afterAll(async () => {
   await quizDb?.dropDatabase().catch(() => undefined);
   await quizDb?.close();
   await gems?.stop();
+  const conn = await amqp.connect(env().AMQP_URL);
+  const ch = await conn.createChannel();
+  const t = topologyFor(quizName);
+  for (const queue of [t.queue, t.dlq, ...[1000, 5000, 15000].map((d) => t.retryQueue(d))]) await ch.deleteQueue(queue).catch(() => undefined);
+  await conn.close();
 });
 
 describe('quiz with Redis unreachable', () => {

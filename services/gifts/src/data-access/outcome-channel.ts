@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import type { OutcomeWaiter } from '../domain/ports';
 
 const channelOf = (redemptionId: string) => `outcome:${redemptionId}`;
+const POLL_MS = 250;
 
 /**
  * CONTRACTS "Waiting for an outcome": the consumer writes the outcome into the redemption and
@@ -25,8 +26,12 @@ export function createOutcomeChannel(redis: Redis) {
         wake();
       };
       set.add(onMessage);
+      // Redis only speeds this up: while it is unreachable, re-read the document every POLL_MS instead.
+      const subscribed = await subscriber.subscribe(channel).then(
+        () => true,
+        () => false,
+      );
       try {
-        await subscriber.subscribe(channel);
         const deadline = Date.now() + timeoutMs;
         // Re-read after subscribing: an outcome announced before that is already in the document.
         for (;;) {
@@ -36,7 +41,7 @@ export function createOutcomeChannel(redis: Redis) {
           if (left <= 0) return;
           if (signalled) continue;
           await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, left);
+            const timer = setTimeout(resolve, subscribed ? left : Math.min(left, POLL_MS));
             wake = () => {
               clearTimeout(timer);
               resolve();
@@ -47,7 +52,7 @@ export function createOutcomeChannel(redis: Redis) {
         set.delete(onMessage);
         if (set.size === 0) {
           listeners.delete(channel);
-          await subscriber.unsubscribe(channel).catch(() => undefined);
+          if (subscribed) await subscriber.unsubscribe(channel).catch(() => undefined);
         }
       }
     },
@@ -55,7 +60,12 @@ export function createOutcomeChannel(redis: Redis) {
 
   return {
     waiter,
-    announce: (redemptionId: string) => redis.publish(channelOf(redemptionId), 'settled').then(() => undefined),
+    // Best effort: the outcome is already stored; a Redis outage must not make the consumer retry.
+    announce: (redemptionId: string) =>
+      redis.publish(channelOf(redemptionId), 'settled').then(
+        () => undefined,
+        () => undefined,
+      ),
     close: async () => {
       subscriber.disconnect();
     },
