@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { createLogger } from '@kidslearn/lib-core';
 import type { Logger } from '@kidslearn/lib-core';
 import { errorHandler, notFoundHandler } from './error-handler';
+import { isDraining } from './draining';
 import './types';
 
 export interface AppOptions {
@@ -51,6 +52,10 @@ export function createApp({ name, logger, readiness = {}, bodyLimit = '100kb' }:
     res.json({ status: 'ok', service: name });
   });
   app.get('/readyz', async (_req, res) => {
+    if (isDraining(app)) {
+      res.status(503).json({ status: 'draining', checks: {} });
+      return;
+    }
     const checks: Record<string, string> = {};
     await Promise.all(
       Object.entries(readiness).map(async ([check, fn]) => {

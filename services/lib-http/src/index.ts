@@ -8,3 +8,5 @@ export { errorHandler, notFoundHandler, toHttpError } from './error-handler';
 export { zodMessage } from './zod-message';
 export { serveOpenApi } from './openapi';
 export { listen, closeServer } from './listen';
+export type { CloseOptions } from './listen';
+export { markDraining, isDraining } from './draining';

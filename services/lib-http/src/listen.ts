@@ -1,26 +1,47 @@
 import type { Express } from 'express';
 import type { Server } from 'node:http';
 import type { Shutdown } from '@kidslearn/lib-core';
+import { markDraining } from './draining';
+
+export interface CloseOptions {
+  /** How long /readyz answers 503 before the server stops accepting (lets a balancer notice). */
+  unreadyDelayMs?: number;
+  /** How long in-flight requests may take to finish before their sockets are closed. */
+  graceMs?: number;
+}
+
+const appOf = new WeakMap<Server, Express>();
 
 /**
- * Starts the server; resolves once it listens. On shutdown it stops accepting connections,
- * lets in-flight requests finish and closes idle keep-alive sockets.
+ * Starts the server; resolves once it listens. On shutdown (or closeServer) it reports unready,
+ * then drains (stops accepting, lets in-flight requests finish, bounded), then closes every socket.
  */
-export function listen(app: Express, port: number, shutdown?: Shutdown, host?: string): Promise<Server> {
+export function listen(app: Express, port: number, shutdown?: Shutdown, host?: string, options: CloseOptions = {}): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = host ? app.listen(port, host) : app.listen(port);
+    appOf.set(server, app);
     server.once('error', reject);
     server.once('listening', () => {
       server.off('error', reject);
-      shutdown?.add('http server', () => closeServer(server));
+      shutdown?.add('http server', () => closeServer(server, options));
       resolve(server);
     });
   });
 }
 
-export function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.close((err) => (err ? reject(err) : resolve()));
+export async function closeServer(server: Server, { unreadyDelayMs = 0, graceMs = 8000 }: CloseOptions = {}): Promise<void> {
+  const app = appOf.get(server);
+  if (app) markDraining(app);
+  if (unreadyDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, unreadyDelayMs));
+  await new Promise<void>((resolve, reject) => {
+    const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
+    server.close((err) => {
+      clearTimeout(deadline);
+      if (err && (err as NodeJS.ErrnoException).code !== 'ERR_SERVER_NOT_RUNNING') reject(err);
+      else resolve();
+    });
     server.closeIdleConnections();
+    // Keep-alive sockets that finish a request while draining are closed instead of kept idle.
+    server.on('request', (_req, res) => res.setHeader('Connection', 'close'));
   });
 }
