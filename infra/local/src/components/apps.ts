@@ -95,11 +95,13 @@ function frontend(workspace: string, port: number, probe: string, alsoFrom: stri
 
 export const services: Component[] = [nodeService('content'), nodeService('quiz'), nodeService('gems'), nodeService('gifts'), gateway];
 
+// Every frontend is also built from the kit (components, hooks, tokens, webpack configuration) and the
+// shared contracts (the lesson schema); the shell's first screen is prerendered from mfe-public's sources.
+const SHARED_SOURCES = ['kit/src', 'kit/webpack', 'contracts/src'];
 export const frontends: Component[] = [
-  frontend('mfe-public', 3001, '/remoteEntry.js'),
-  frontend('mfe-learning', 3002, '/remoteEntry.js'),
-  frontend('mfe-rewards', 3003, '/remoteEntry.js'),
-  frontend('mfe-admin', 3004, '/remoteEntry.js'),
-  // The shell's prerendered first screen is rendered from mfe-public's sources at build time.
-  frontend('shell', 3000, '/', ['mfe-public/src']),
+  frontend('mfe-public', 3001, '/remoteEntry.js', SHARED_SOURCES),
+  frontend('mfe-learning', 3002, '/remoteEntry.js', SHARED_SOURCES),
+  frontend('mfe-rewards', 3003, '/remoteEntry.js', SHARED_SOURCES),
+  frontend('mfe-admin', 3004, '/remoteEntry.js', SHARED_SOURCES),
+  frontend('shell', 3000, '/', ['mfe-public/src', ...SHARED_SOURCES]),
 ];
