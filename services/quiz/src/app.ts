@@ -6,7 +6,7 @@ import { createApp, finishApp, listen, closeServer, serveOpenApi } from '@kidsle
 import { createAuth } from '@kidslearn/lib-auth';
 import { connectMongo, createOutboxRelay } from '@kidslearn/lib-mongo';
 import { EventBus, createEvent } from '@kidslearn/lib-events';
-import { connectRedis, createCache, idempotency } from '@kidslearn/lib-redis';
+import { connectRedis, createCache, idempotency, rateLimit } from '@kidslearn/lib-redis';
 import type { QuizConfig } from './config';
 import { answerKeyRepository } from './data-access/answer-keys';
 import { attemptRepository } from './data-access/attempts';
@@ -58,7 +58,11 @@ export async function buildService(config: QuizConfig, logger: Logger = createLo
       outcomeTimeoutMs: config.OUTCOME_TIMEOUT_MS,
       learner: [auth.authenticate, auth.requireLearner],
       signedIn: [auth.authenticate],
-      idempotent: [idempotency({ redis, ttlSeconds: 24 * 3600 })],
+      // POST /quiz-results only: a per-learner limit, then the Idempotency-Key guard.
+      idempotent: [
+        rateLimit({ redis, keyPrefix: `${config.SERVICE_NAME}:submissions`, points: config.SUBMISSIONS_PER_MINUTE, durationSeconds: 60, key: (req) => req.auth.sub, logger }),
+        idempotency({ redis, ttlSeconds: 24 * 3600, logger }),
+      ],
       afterStored: (attemptId, event) => relay.kick(attemptId, [event]),
       afterScored: async (lessonId) => {
         await standingsCache.invalidate(lessonId);

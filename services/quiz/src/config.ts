@@ -16,6 +16,8 @@ export const configSchema = z.object({
    * How long the gateway may answer standings from its edge cache (per audience). Kept short: a learner
    * who just finished a quiz sees their row within this many seconds.
    */
+  /** Quiz submissions one learner may make per minute (abuse bound; well above what a child can do). */
+  SUBMISSIONS_PER_MINUTE: z.coerce.number().int().min(1).default(240),
   STANDINGS_EDGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(1),
 });
 export type QuizConfig = z.infer<typeof configSchema>;
