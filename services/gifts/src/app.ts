@@ -3,7 +3,8 @@ import { createAuth } from '@kidslearn/lib-auth';
 import { EventBus } from '@kidslearn/lib-events';
 import { createApp, finishApp, serveOpenApi } from '@kidslearn/lib-http';
 import { connectMongo, createOutboxRelay } from '@kidslearn/lib-mongo';
-import { connectRedis, createCache, type Redis } from '@kidslearn/lib-redis';
+import { connectRedis, createCache, rateLimit, type Redis } from '@kidslearn/lib-redis';
+import type { RequestHandler } from 'express';
 import type { Connection } from 'mongoose';
 import type { GiftsConfig } from './config';
 import { CATALOG_CACHE_KEY, createGiftCatalog } from './data-access/gift-catalog';
@@ -56,6 +57,13 @@ export function buildService(config: GiftsConfig, logger: Logger = createLogger(
   const auth = createAuth({ keycloakUrl: config.KEYCLOAK_URL, issuerUrl: config.KEYCLOAK_ISSUER_URL, realm: config.KEYCLOAK_REALM });
   serveOpenApi(app, openApiDocument);
   app.use(giftRoutes(() => ready().deps.catalog as GiftCatalog, config.ASSETS_DIR));
+  // A per-learner limit on POST /redemptions (its Redis exists once start() ran; fail-open without it).
+  let redemptionLimit: RequestHandler | undefined;
+  const limitRedemptions: RequestHandler = (req, res, next) => {
+    redemptionLimit ??= rateLimit({ redis: ready().redis, keyPrefix: `${config.SERVICE_NAME}:redemptions`, points: config.REDEMPTIONS_PER_MINUTE, durationSeconds: 60, key: (r) => r.auth.sub, logger });
+    return redemptionLimit(req, res, next);
+  };
+  app.post('/redemptions', ...learnerGuard(auth), limitRedemptions);
   app.use(redemptionRoutes(() => ready().deps, { learner: learnerGuard(auth), admin: adminGuard(auth) }));
   finishApp(app, logger);
 

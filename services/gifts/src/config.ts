@@ -9,6 +9,8 @@ export const configSchema = z.object({
   MONGO_URL: commonConfig.MONGO_URL.default('mongodb://127.0.0.1:27017/kidslearn-gifts'),
   /** How long POST /redemptions waits for gems' answer before replying 202 processing. */
   REDEMPTION_WAIT_MS: z.coerce.number().int().min(0).max(30_000).default(5000),
+  /** Redemptions one learner may request per minute (abuse bound; well above what a child can do). */
+  REDEMPTIONS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** The browser's origin for this service's images (the gateway); gift images are absolute URLs on it. */
   PUBLIC_URL: z.url().default('http://localhost:4000'),
   /** Where the gift SVGs live (next to src/ in the repo, next to dist/ in the image). */
