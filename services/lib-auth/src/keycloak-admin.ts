@@ -1,8 +1,12 @@
+import { AppError } from '@kidslearn/lib-core';
+
 export interface KeycloakAdminOptions {
   keycloakUrl: string;
   realm: string;
   clientId: string;
   clientSecret: string;
+  /** Each call to Keycloak gives up after this long (default 5 s). */
+  timeoutMs?: number;
 }
 
 export interface NewKeycloakUser {
@@ -26,10 +30,29 @@ export interface KeycloakUser {
   enabled?: boolean;
 }
 
-export class KeycloakAdminError extends Error {
-  constructor(readonly status: number, message: string) {
-    super(message);
+const UNAVAILABLE = 'Sign-in is not available right now. Please try again in a moment.';
+
+/**
+ * Keycloak did not do what was asked (an error answer, no answer in time, not reachable). For the
+ * caller it is an upstream outage: 503 with a friendly message; `upstreamStatus` keeps Keycloak's
+ * HTTP status (0 when there was no answer) and the message for the logs is in `detail`.
+ */
+export class KeycloakAdminError extends AppError {
+  constructor(
+    readonly upstreamStatus: number,
+    readonly detail: string,
+  ) {
+    super(503, UNAVAILABLE, 'unavailable');
     this.name = 'KeycloakAdminError';
+  }
+}
+
+/** fetch with a deadline; a timeout or network failure becomes a KeycloakAdminError (503). */
+async function fetchWithin(timeoutMs: number, url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (err) {
+    throw new KeycloakAdminError(0, `${init.method ?? 'GET'} ${url}: ${(err as Error).message}`);
   }
 }
 
@@ -44,14 +67,14 @@ export interface KeycloakAdmin {
 }
 
 /** Keycloak admin REST client authenticated as the service account (token cached until shortly before expiry). */
-export function createKeycloakAdmin({ keycloakUrl, realm, clientId, clientSecret }: KeycloakAdminOptions): KeycloakAdmin {
+export function createKeycloakAdmin({ keycloakUrl, realm, clientId, clientSecret, timeoutMs = 5000 }: KeycloakAdminOptions): KeycloakAdmin {
   const base = keycloakUrl.replace(/\/$/, '');
   const adminUrl = `${base}/admin/realms/${encodeURIComponent(realm)}`;
   let cached: { token: string; until: number } | undefined;
 
   const serviceToken = async (): Promise<string> => {
     if (cached && cached.until > Date.now()) return cached.token;
-    const res = await fetch(`${base}/realms/${encodeURIComponent(realm)}/protocol/openid-connect/token`, {
+    const res = await fetchWithin(timeoutMs, `${base}/realms/${encodeURIComponent(realm)}/protocol/openid-connect/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
@@ -63,7 +86,7 @@ export function createKeycloakAdmin({ keycloakUrl, realm, clientId, clientSecret
   };
 
   const call = async (method: string, path: string, body?: unknown): Promise<Response> => {
-    const res = await fetch(adminUrl + path, {
+    const res = await fetchWithin(timeoutMs, adminUrl + path, {
       method,
       headers: { authorization: `Bearer ${await serviceToken()}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
