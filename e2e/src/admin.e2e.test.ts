@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { DEMO_ADMIN, createLearner, gatewayCall, newPage, signIn, type TestUser } from './fixtures/session';
 import { earnGems } from './fixtures/gems';
+import { seriousA11yViolations } from './fixtures/axe';
 
 let browser: Browser;
 let learner: TestUser;
@@ -42,15 +43,18 @@ describe('admin journey: overview, users, a new lesson, roles, parcels', () => {
     await signIn(page, DEMO_ADMIN, '/dashboard');
     await page.getByRole('heading', { name: 'Admin Dashboard Overview' }).waitFor();
     await page.getByText("Total Lesson's").waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     // My Users: the new learner is found by a server-side search.
     await sidebar(page).getByRole('link', { name: 'My Users' }).click();
     await page.getByLabel('Search by email or name').fill(learner.email);
     await page.getByRole('table', { name: 'All users' }).getByText(learner.email).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     // Add Lesson: down to one part and one question through the confirmations, then saved.
     await sidebar(page).getByRole('link', { name: 'Add Lesson' }).click();
     await page.getByRole('heading', { name: 'Create Lesson' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
     for (let i = 0; i < 2; i += 1) {
       await page.getByRole('button', { name: 'Remove part 1' }).click();
       await page.getByRole('heading', { name: 'Remove this part?' }).waitFor();
@@ -78,6 +82,8 @@ describe('admin journey: overview, users, a new lesson, roles, parcels', () => {
     await sidebar(page).getByRole('link', { name: 'Make Admin' }).click();
     await page.getByLabel('User email').fill(`  ${learner.email}  `);
     await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: 'Make Admin' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Make Admin' }).click();
     await page.getByRole('heading', { name: 'Admin Added!' }).waitFor();
     await page.getByRole('button', { name: 'Remove Admin' }).click();
@@ -88,6 +94,8 @@ describe('admin journey: overview, users, a new lesson, roles, parcels', () => {
     await sidebar(page).getByRole('link', { name: 'Redemtion Pendings' }).click();
     await page.getByLabel('Search by gift, name, city or email').fill(learner.email);
     const deliver = page.getByRole('button', { name: `Mark ${parcelGift} for ${learner.name} as delivered` });
+    await deliver.waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await deliver.click();
     await page.getByRole('heading', { name: 'Mark this parcel as delivered?' }).waitFor();
     await confirmYes(page);

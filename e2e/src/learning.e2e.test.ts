@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { DEMO_LEARNER, newPage, signIn } from './fixtures/session';
 import { createJourneyLesson, type JourneyLesson } from './fixtures/lessons';
+import { seriousA11yViolations } from './fixtures/axe';
 
 let browser: Browser;
 let lesson: JourneyLesson;
@@ -32,9 +33,11 @@ describe('learner journey: My Classes, the quiz, Done and Standings', () => {
     await page.getByRole('heading', { name: lesson.partName }).waitFor();
     const frame = page.getByTitle(`Lesson video: ${lesson.partName}`);
     expect(await frame.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Take Quiz' }).click();
     await page.getByRole('heading', { name: 'Quiz Time' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
     for (const [index, { question, correctOption }] of lesson.questions.entries()) {
       const group = page.getByRole('group', { name: `${index + 1}. ${question}` });
       await group.getByText(new RegExp(`^[A-D]\\. ${correctOption}$`)).click();
@@ -61,6 +64,7 @@ describe('learner journey: My Classes, the quiz, Done and Standings', () => {
     const own = table.locator('tr.lrn-own-row');
     await own.waitFor();
     expect(await own.getByText('You').isVisible()).toBe(true);
+    expect(await seriousA11yViolations(page)).toEqual([]);
     expect(await own.locator('td').nth(2).textContent()).toContain('2');
     await page.context().close();
   });
@@ -71,6 +75,7 @@ describe('learner journey: My Classes, the quiz, Done and Standings', () => {
     await page.getByRole('heading', { name: 'Play Educational Games' }).waitFor();
     const game = page.frameLocator('iframe[title="Math game"]');
     await game.getByRole('heading', { name: 'Math Stars' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
     // Evaluated in the page (the test itself runs in Node).
     expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
     await page.context().close();

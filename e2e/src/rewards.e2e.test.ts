@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { createLearner, gatewayCall, newPage, signIn, type TestUser } from './fixtures/session';
 import { earnGems } from './fixtures/gems';
+import { seriousA11yViolations } from './fixtures/axe';
 
 let browser: Browser;
 let learner: TestUser;
@@ -25,10 +26,12 @@ describe('rewards journey: redeem a gift and change the avatar', () => {
     await signIn(page, learner, '/gift');
     const bar = page.getByRole('navigation', { name: 'Main' });
     await bar.getByText(`${startGems} gems`).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: `Redeem ${cheapest.name}` }).click();
     const dialog = page.getByRole('dialog', { name: `Redeem ${cheapest.name}` });
     await dialog.waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await dialog.getByLabel('Name').fill('Lina Learner');
     await dialog.getByLabel('Phone').fill('0123 456 789');
     await dialog.getByLabel('Address line 1').fill('1 Main Street');
@@ -44,6 +47,8 @@ describe('rewards journey: redeem a gift and change the avatar', () => {
 
     await bar.getByRole('link', { name: 'Avatar' }).click();
     await page.getByRole('heading', { name: 'Choose your avatar' }).waitFor();
+    await page.locator('.kl-carousel__slide.is-center').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
     const navbarAvatar = page.locator('header img.avatar');
     const before = await navbarAvatar.getAttribute('src');
     const centre = page.locator('.kl-carousel__slide.is-center');

@@ -35,12 +35,12 @@ export function AvatarPage() {
           label={messages.avatar.carousel}
           cardWidth={220}
           labels={{ previous: messages.avatar.previous, next: messages.avatar.next, goTo: messages.avatar.goTo, position: messages.avatar.position }}
-          renderItem={(avatar, place) => {
+          renderItem={(avatar) => {
             const number = items.indexOf(avatar) + 1;
             return (
               <div className={`rwd-avatar-card${avatar.img === img ? ' is-current' : ''}`}>
                 <img src={avatar.img} alt={messages.avatar.image(number)} width={140} height={140} />
-                <Button variant="primary" disabled={isLoading} tabIndex={place === 'center' ? 0 : -1} aria-label={messages.avatar.addAvatar(number)} onClick={() => void choose(avatar.img)}>
+                <Button variant="primary" disabled={isLoading} aria-label={messages.avatar.addAvatar(number)} onClick={() => void choose(avatar.img)}>
                   {messages.avatar.add}
                 </Button>
               </div>
