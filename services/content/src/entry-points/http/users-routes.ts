@@ -31,8 +31,9 @@ export function usersRoutes(deps: HttpDeps): Router {
     const { user, created } = await users.upsertOnSignIn({
       email: me.email,
       name: body.name || me.name || '',
+      // The role comes from the token, never the body; a picture only from registration's own upload
+      // (a URL in the body would let anyone point a child's avatar anywhere).
       role: roleFromToken(me.isAdmin),
-      img: body.img || undefined,
     });
     res.status(created ? 201 : 200).json(user);
   });
