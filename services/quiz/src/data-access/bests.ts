@@ -1,5 +1,6 @@
 import { Schema, type Connection } from 'mongoose';
 import { standingId } from '../domain/standing-id';
+import { publicName } from '../domain/public-name';
 
 export interface BestDoc {
   _id: string;
@@ -32,7 +33,8 @@ const schema = new Schema<BestDoc>(
   },
   { versionKey: false },
 );
-schema.index({ lessonId: 1, score: -1, achievedAt: 1 });
+// Covers the standings sort including its last tie-break (_id), so the top 100 are read in index order.
+schema.index({ lessonId: 1, score: -1, achievedAt: 1, _id: 1 });
 // A learner's own results (GET /quiz-results/mine).
 schema.index({ email: 1 });
 
@@ -73,7 +75,7 @@ export function bestRepository(db: Connection) {
     },
     async standings(lessonId: string): Promise<StandingRow[]> {
       const rows = await model.find({ lessonId }).sort({ score: -1, achievedAt: 1, _id: 1 }).limit(STANDINGS_LIMIT).lean<BestDoc[]>().exec();
-      return rows.map((row) => ({ _id: row._id, userInfo: { name: row.name }, score: row.score, total: row.total }));
+      return rows.map((row) => ({ _id: row._id, userInfo: { name: publicName(row.name) }, score: row.score, total: row.total }));
     },
   };
 }
