@@ -1,4 +1,5 @@
-import { createLearner } from '@kidslearn/lib-testkit';
+import { Redis } from 'ioredis';
+import { createLearner, env } from '@kidslearn/lib-testkit';
 import { startServices, type Started } from './support/harness';
 import { call } from './support/http';
 
@@ -22,4 +23,22 @@ it('when a learner has put an email address as their name, then the standings ot
   expect(standings.body).toHaveLength(1);
   expect(JSON.stringify(standings.body)).not.toMatch(/@|example\.com/);
   expect(JSON.stringify(standings.body)).not.toContain(sly.email);
+});
+
+it('when a submission does not improve the learner\'s best, then the cached standings are kept (not cleared by every submission); an improvement clears them', async () => {
+  const learner = await createLearner();
+  const submit = (answers: (string | null)[]) => call('POST', `${s.quizUrl}/quiz-results`, { token: learner.token, body: { quizId: lessonId, answers } });
+  const redis = new Redis(env().REDIS_URL);
+  try {
+    const cached = async () => (await redis.keys(`*:standings:${lessonId}`)).length;
+    expect((await submit(['A', null])).status).toBe(201);
+    await call('GET', `${s.quizUrl}/standings/${lessonId}`, { token: learner.token });
+    expect(await cached()).toBe(1);
+    expect((await submit([null, null])).status).toBe(201); // worse: the standings do not change
+    expect(await cached()).toBe(1);
+    expect((await submit(KEY)).status).toBe(201); // better: the learner's row changes
+    expect(await cached()).toBe(0);
+  } finally {
+    redis.disconnect();
+  }
 });

@@ -57,15 +57,17 @@ export function bestRepository(db: Connection) {
     /**
      * Keeps the better result in one conditional upsert: the filter matches only a worse result;
      * an equal or better one makes the upsert collide on _id, which means "keep what is there"
-     * (ties go to whoever got there first).
+     * (ties go to whoever got there first). Resolves true when the standings changed.
      */
-    async record(best: Omit<BestDoc, '_id'>): Promise<void> {
+    async record(best: Omit<BestDoc, '_id'>): Promise<boolean> {
       const { lessonId, email, ...rest } = best;
       const _id = standingId(lessonId, email);
       try {
-        await model.updateOne({ _id, score: { $lt: best.score } }, { $set: rest, $setOnInsert: { lessonId, email } }, { upsert: true });
+        const result = await model.updateOne({ _id, score: { $lt: best.score } }, { $set: rest, $setOnInsert: { lessonId, email } }, { upsert: true });
+        return result.matchedCount + result.upsertedCount > 0;
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;
+        return false;
       }
     },
     /** The learner's best result per lesson (one document each), newest first. */

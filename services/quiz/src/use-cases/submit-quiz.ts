@@ -16,7 +16,7 @@ export interface SubmitQuizDeps {
   outcomes: OutcomeWaiter;
   /** called once the attempt and its event are stored: publish the event now */
   afterStored: (attemptId: string, event: EventEnvelope) => void;
-  /** called once the learner's best is recorded: invalidate the lesson's standings */
+  /** called once the learner's best improved: invalidate the lesson's standings */
   afterScored: (lessonId: string) => Promise<void>;
   outcomeTimeoutMs: number;
 }
@@ -55,8 +55,9 @@ export async function submitQuiz(deps: SubmitQuizDeps, learner: Learner, lessonI
   await deps.attempts.create({ _id: attemptId, lessonId, email: learner.email, userId: learner.sub, name: learner.name, answers, score, total, reward, createdAt }, event);
   // Gems can start crediting while the best and the standings are updated.
   deps.afterStored(attemptId, event);
-  await deps.bests.record({ lessonId, email: learner.email, name: learner.name, score, total, attemptId, achievedAt: createdAt });
-  await deps.afterScored(lessonId);
+  // Only a new best changes the standings: most submissions under load leave the cached list alone.
+  const improved = await deps.bests.record({ lessonId, email: learner.email, name: learner.name, score, total, attemptId, achievedAt: createdAt });
+  if (improved) await deps.afterScored(lessonId);
 
   const gems = await deps.outcomes.waitFor(attemptId, deps.outcomeTimeoutMs, () => deps.attempts.settledGems(attemptId));
   return { attemptId, score, total, reward, gems };
