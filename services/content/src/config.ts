@@ -19,12 +19,18 @@ export const contentConfigSchema = z.object({
   ANNOUNCE_LESSONS_ON_START: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   // The avatar SVGs; set in the container image, where the code is bundled.
   ASSETS_DIR: z.string().min(1).default(path.resolve(__dirname, '../assets')),
-  // Which proxies may set X-Forwarded-For (express "trust proxy"): the gateway on a private network.
-  TRUST_PROXY: z.string().default('loopback, linklocal, uniquelocal'),
+  // Which proxies may set X-Forwarded-For (express "trust proxy"): a number is a hop count. Exactly one
+  // (the gateway) by default, so a caller cannot pose as another client with a forged header.
+  TRUST_PROXY: z
+    .string()
+    .default('1')
+    .transform((value) => (/^\d+$/.test(value) ? Number(value) : value)),
   REVIEW_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   REVIEW_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
   REGISTRATION_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   REGISTRATION_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  /** Registrations per email address per window (REGISTRATION_RATE_WINDOW_SECONDS), whatever the client. */
+  REGISTRATION_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   REVIEWS_CACHE_SECONDS: z.coerce.number().int().min(1).default(30),
   LESSONS_CACHE_SECONDS: z.coerce.number().int().min(1).default(300),
   /** How long the gateway may serve the visitors' lesson list from its edge cache. */

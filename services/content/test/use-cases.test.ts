@@ -1,4 +1,4 @@
-import { AppError, createLogger } from '@kidslearn/lib-core';
+import { createLogger } from '@kidslearn/lib-core';
 import { changeRole } from '../src/domain/change-role';
 import type { IdentityAdmin } from '../src/domain/identity';
 import { registerLearner } from '../src/domain/register-learner';
@@ -16,6 +16,7 @@ function fakes(overrides: Partial<IdentityAdmin> = {}) {
     findUserIdByEmail: async () => null,
     createUnverifiedUser: async () => ({ id: 'kc-1' }),
     sendVerifyEmail: async () => void calls.push('mail'),
+    mailExistingAccount: async (email) => void calls.push(`mail owner ${email}`),
     addRealmRole: async (id, role) => void calls.push(`add ${id} ${role}`),
     removeRealmRole: async (id, role) => void calls.push(`remove ${id} ${role}`),
     ...overrides,
@@ -47,16 +48,16 @@ describe('register a learner', () => {
     expect(deps.calls).toContain('user rita@x.test http://gw/photos/p1');
   });
 
-  it('when the email already exists, then 409 before anything is stored', async () => {
+  it('when the email already exists, then it resolves like a new registration, stores nothing and mails the owner', async () => {
     const deps = fakes({ findUserIdByEmail: async () => 'kc-9' });
-    await expect(registerLearner(deps, form)).rejects.toMatchObject({ status: 409 });
-    expect(deps.calls).toEqual([]);
+    await expect(registerLearner(deps, form)).resolves.toBeUndefined();
+    expect(deps.calls).toEqual(['mail owner rita@x.test']);
   });
 
-  it('when Keycloak reports the email taken at creation, then 409 and the stored photo is removed', async () => {
+  it('when Keycloak reports the email taken at creation, then the stored photo is removed and the owner is mailed', async () => {
     const deps = fakes({ createUnverifiedUser: async () => 'exists' });
-    await expect(registerLearner(deps, form)).rejects.toBeInstanceOf(AppError);
-    expect(deps.calls).toEqual(['photo saved', 'photo removed p1']);
+    await expect(registerLearner(deps, form)).resolves.toBeUndefined();
+    expect(deps.calls).toEqual(['photo saved', 'photo removed p1', 'mail owner rita@x.test']);
   });
 });
 

@@ -63,6 +63,8 @@ export interface KeycloakAdmin {
   addRealmRole(userId: string, role: string): Promise<void>;
   removeRealmRole(userId: string, role: string): Promise<void>;
   sendVerifyEmail(userId: string): Promise<void>;
+  /** Mails the user Keycloak's link for the given required actions (e.g. UPDATE_PASSWORD). */
+  executeActionsEmail(userId: string, actions: string[]): Promise<void>;
   deleteUser(userId: string): Promise<void>;
 }
 
@@ -149,6 +151,9 @@ export function createKeycloakAdmin({ keycloakUrl, realm, clientId, clientSecret
     },
     async sendVerifyEmail(userId) {
       await expectOk(await call('PUT', `/users/${encodeURIComponent(userId)}/send-verify-email`), 'send verify email');
+    },
+    async executeActionsEmail(userId, actions) {
+      await expectOk(await call('PUT', `/users/${encodeURIComponent(userId)}/execute-actions-email`, actions), 'execute actions email');
     },
     async deleteUser(userId) {
       const res = await call('DELETE', `/users/${encodeURIComponent(userId)}`);

@@ -8,6 +8,12 @@ export function createIdentityAdmin(keycloak: KeycloakAdmin): IdentityAdmin {
     createUnverifiedUser: ({ email, firstName, lastName, password }) =>
       keycloak.createUser({ email, firstName, lastName: lastName || undefined, password, enabled: true, emailVerified: false, requiredActions: ['VERIFY_EMAIL'] }),
     sendVerifyEmail: (userId) => keycloak.sendVerifyEmail(userId),
+    async mailExistingAccount(email) {
+      const user = await keycloak.findUserByEmail(email);
+      if (!user) return;
+      if (user.emailVerified === false) await keycloak.sendVerifyEmail(user.id);
+      else await keycloak.executeActionsEmail(user.id, ['UPDATE_PASSWORD']);
+    },
     addRealmRole: (userId, role) => keycloak.addRealmRole(userId, role),
     removeRealmRole: (userId, role) => keycloak.removeRealmRole(userId, role),
   };

@@ -11,6 +11,11 @@ export interface IdentityAdmin {
   /** Creates an enabled, unverified user with the VERIFY_EMAIL required action; 'exists' when the email is taken. */
   createUnverifiedUser(user: NewIdentity): Promise<{ id: string } | 'exists'>;
   sendVerifyEmail(userId: string): Promise<void>;
+  /**
+   * Someone registered with the email of this existing account: mail its owner (a new verification
+   * link while unverified, else a link to choose a new password if they forgot it).
+   */
+  mailExistingAccount(email: string): Promise<void>;
   addRealmRole(userId: string, role: string): Promise<void>;
   removeRealmRole(userId: string, role: string): Promise<void>;
 }

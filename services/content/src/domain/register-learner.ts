@@ -1,7 +1,6 @@
-import { AppError, type Logger } from '@kidslearn/lib-core';
+import type { Logger } from '@kidslearn/lib-core';
 import type { PhotosStore } from '../data-access/photos-store';
 import type { UsersStore } from '../data-access/users-store';
-import { messages } from '../messages';
 import type { IdentityAdmin } from './identity';
 import { splitName, type ValidRegistration } from './registration';
 
@@ -16,9 +15,13 @@ interface Deps {
  * Registration (SPEC §5, ARCHITECTURE "Identity"): keep the photo, create the Keycloak account
  * (unverified, VERIFY_EMAIL), send the verification mail (a failure is only logged), then the local
  * user record (role user, 0 gems, the photo as avatar).
+ *
+ * An email that already has an account changes nothing and the caller is answered exactly as for a new
+ * one (no way to learn who is registered); the account's owner gets a mail instead.
  */
 export async function registerLearner({ identity, photos, users, logger }: Deps, form: ValidRegistration): Promise<void> {
-  if (await identity.findUserIdByEmail(form.email)) throw AppError.conflict(messages.registration.emailTaken);
+  const mailOwner = () => identity.mailExistingAccount(form.email).catch((err: unknown) => logger.error({ err }, 'mail to an existing account could not be sent'));
+  if (await identity.findUserIdByEmail(form.email)) return mailOwner();
 
   const photoId = await photos.save(form.photo.buffer, form.photo.contentType);
   let created: { id: string } | 'exists';
@@ -30,7 +33,7 @@ export async function registerLearner({ identity, photos, users, logger }: Deps,
   }
   if (created === 'exists') {
     await photos.remove(photoId);
-    throw AppError.conflict(messages.registration.emailTaken);
+    return mailOwner();
   }
 
   try {

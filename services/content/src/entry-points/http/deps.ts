@@ -26,7 +26,7 @@ export interface HttpDeps {
   logger: Logger;
   guards: Guards;
   cache: Cache;
-  rateLimits: { review: RequestHandler; registration: RequestHandler };
+  rateLimits: { review: RequestHandler; registration: RequestHandler; registrationPerAddress: RequestHandler };
   lessons: LessonsStore;
   reviews: ReviewsStore;
   avatars: AvatarsStore;

@@ -35,7 +35,8 @@ const requireMultipart: RequestHandler = (req, _res, next) => {
 export function registrationRoutes(deps: HttpDeps): Router {
   const router = Router();
 
-  router.post('/registrations', deps.rateLimits.registration, requireMultipart, photoUpload, async (req, res) => {
+  // Limited per client and, once the form is read, per address (however many clients ask for one).
+  router.post('/registrations', deps.rateLimits.registration, requireMultipart, photoUpload, deps.rateLimits.registrationPerAddress, async (req, res) => {
     const check = checkRegistration({
       fields: (req.body ?? {}) as Record<string, unknown>,
       photo: req.file ? { buffer: req.file.buffer, size: req.file.size } : undefined,
