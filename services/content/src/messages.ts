@@ -9,6 +9,7 @@ export const messages = {
     nameTooLong: 'Your name must be at most 80 characters.',
     emailInvalid: 'Please enter a valid email address.',
     photoTooLarge: 'The photo must be 2 MB or smaller.',
+    photoPixels: 'The photo is too big. Please choose one of at most 4096 × 4096 pixels.',
     photoType: 'The photo must be a PNG, JPEG, WebP or GIF image.',
     tooManyFiles: 'Please attach exactly one photo in the image field.',
     badForm: 'The registration form could not be read.',

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import { tokenFor } from '@kidslearn/lib-testkit';
 import { messages } from '../src/messages';
 import { deleteKeycloakUser, keycloakUser } from './support/keycloak';
@@ -49,7 +50,8 @@ describe('registration (integration)', () => {
     expect(user).toMatchObject({ email, name: 'Rita Reader', role: 'user', gems: 0, img: expect.stringContaining('/photos/') });
     const photo = await svc.http().get(new URL(user.img).pathname).expect(200);
     expect(photo.headers['content-type']).toBe('image/png');
-    expect(Buffer.compare(photo.body as Buffer, PNG)).toBe(0);
+    // Re-encoded (metadata stripped): the same 1×1 picture, not the same bytes.
+    expect(await sharp(photo.body as Buffer).metadata()).toMatchObject({ format: 'png', width: 1, height: 1 });
   });
 
   it('when the email is already registered, then the caller gets the same answer as a new registration and nothing of the account changes', async () => {
@@ -72,6 +74,34 @@ describe('registration (integration)', () => {
     for (let i = 0; i < 7; i++) statuses.push((await register(valid(email))).status);
     expect(statuses.slice(0, 5).every((status) => status === 201)).toBe(true);
     expect(statuses.slice(5)).toEqual([429, 429]);
+  });
+
+  it('when a JPEG photo carries EXIF/GPS metadata, then the stored photo is re-encoded without it, under an unguessable id, and is not publicly cacheable', async () => {
+    const email = newEmail();
+    created.push(email);
+    const withGps = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } })
+      .jpeg()
+      .withExif({ IFD0: { Make: 'KidPhone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 0/1' } })
+      .toBuffer();
+    expect((await sharp(withGps).metadata()).exif).toBeDefined();
+    await register(valid(email), { data: withGps, type: 'image/jpeg', name: 'me.jpg' }).expect(201);
+    const { img } = (await localUser(email).expect(200)).body as { img: string };
+    expect(new URL(img).pathname).toMatch(/^\/photos\/[0-9a-f]{32}$/);
+    const photo = await svc.http().get(new URL(img).pathname).buffer(true).expect(200);
+    expect(photo.headers['cache-control']).toMatch(/private/);
+    expect(photo.headers['cache-control']).not.toMatch(/public/);
+    const meta = await sharp(photo.body as Buffer).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect([meta.width, meta.height]).toEqual([64, 48]);
+  });
+
+  it('when a small file decodes to a huge number of pixels, then 400 and nothing is created', async () => {
+    const email = newEmail();
+    const bomb = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#ffffff' } }).png({ compressionLevel: 9 }).toBuffer();
+    expect(bomb.length).toBeLessThan(2 * 1024 * 1024);
+    const res = await register(valid(email), { data: bomb, type: 'image/png' }).expect(400);
+    expect(res.body.message).toBe(m.photoPixels);
+    expect(await keycloakUser(email)).toBeFalsy();
   });
 
   it.each([

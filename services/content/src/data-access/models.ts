@@ -61,6 +61,8 @@ const userSchema = new Schema(
 
 const photoSchema = new Schema(
   {
+    // 128 random bits (hex): a photo URL cannot be guessed. Older photos keep their ObjectId.
+    _id: { type: Schema.Types.Mixed, required: true },
     contentType: { type: String, required: true },
     size: { type: Number, required: true },
     data: { type: Buffer, required: true },

@@ -1,19 +1,28 @@
-import { isValidObjectId } from 'mongoose';
+import { randomBytes } from 'node:crypto';
+import { Types } from 'mongoose';
+import { reencodePhoto } from './photo-encoding';
 import type { ImageType } from '../domain/photo';
 import type { Models } from './models';
 
 export const PHOTO_PATH = '/photos/';
+const RANDOM_ID = /^[0-9a-f]{32}$/;
+/** Photos stored before random ids (ObjectIds). */
+const LEGACY_ID = /^[0-9a-f]{24}$/;
 
 export function createPhotosStore({ Photo }: Models, publicUrl: string) {
   return {
     urlOf: (id: string) => new URL(PHOTO_PATH + id, publicUrl).toString(),
-    async save(buffer: Buffer, contentType: ImageType): Promise<string> {
-      const doc = await Photo.create({ data: buffer, contentType, size: buffer.length });
-      return String(doc._id);
+    /** Re-encodes (metadata stripped, pixel limit) and stores; resolves with the photo's random id. */
+    async save(buffer: Buffer, type: ImageType): Promise<string> {
+      const { data, contentType } = await reencodePhoto(buffer, type);
+      const _id = randomBytes(16).toString('hex');
+      await Photo.create({ _id, data, contentType, size: data.length });
+      return _id;
     },
     async find(id: string): Promise<{ data: Buffer; contentType: string } | null> {
-      if (!isValidObjectId(id) || !/^[0-9a-f]{24}$/i.test(id)) return null;
-      const doc = await Photo.findById(id).lean();
+      const key = RANDOM_ID.test(id) ? id : LEGACY_ID.test(id) ? new Types.ObjectId(id) : null;
+      if (key === null) return null;
+      const doc = await Photo.findById(key).lean();
       if (!doc) return null;
       const data = Buffer.isBuffer(doc.data) ? doc.data : Buffer.from((doc.data as unknown as { buffer: Uint8Array }).buffer);
       return { data, contentType: doc.contentType };

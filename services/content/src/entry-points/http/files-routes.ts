@@ -18,7 +18,8 @@ export function filesRoutes({ photos, config }: HttpDeps): Router {
     const photo = await photos.find(String(req.params.id));
     if (!photo) throw AppError.notFound(messages.photo.notFound);
     res.setHeader('Content-Type', photo.contentType);
-    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    // A child's photo: the browser may keep it, shared caches (the gateway's edge cache, proxies) may not.
+    res.setHeader('Cache-Control', 'private, max-age=86400');
     res.setHeader('Content-Security-Policy', "default-src 'none'");
     res.send(photo.data);
   });
