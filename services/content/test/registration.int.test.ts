@@ -54,17 +54,24 @@ describe('registration (integration)', () => {
     expect(await sharp(photo.body as Buffer).metadata()).toMatchObject({ format: 'png', width: 1, height: 1 });
   });
 
-  it('when the email is already registered, then the caller gets the same answer as a new registration and nothing of the account changes', async () => {
+  it('when the email has a verified account, then the caller gets the same answer as a new registration and nothing of the account changes', async () => {
+    const res = await register({ ...valid('learner@kidslearn.test'), name: 'Someone Else' }).expect(201);
+    expect(res.body).toEqual({ message: m.success });
+    expect(await keycloakUser('learner@kidslearn.test')).toMatchObject({ firstName: 'Lina', emailVerified: true });
+    expect((await localUser('learner@kidslearn.test')).body?.name).not.toBe('Someone Else');
+  });
+
+  it('when the email has only an unverified account, then the new registration replaces it (a stranger cannot pick the name and photo the owner inherits)', async () => {
     const email = newEmail();
     created.push(email);
     await register(valid(email)).expect(201);
-    const before = (await localUser(email).expect(200)).body;
-    const res = await register({ ...valid(email), name: 'Someone Else' }).expect(201);
+    const first = (await localUser(email).expect(200)).body as { img: string };
+    const res = await register({ ...valid(email), name: 'Owner Person' }).expect(201);
     expect(res.body).toEqual({ message: m.success });
-    expect((await localUser(email).expect(200)).body).toMatchObject({ name: before.name, img: before.img });
-    expect(await keycloakUser(email)).toMatchObject({ firstName: 'Rita', lastName: 'Reader' });
-    const demo = await register(valid('learner@kidslearn.test')).expect(201);
-    expect(demo.body).toEqual({ message: m.success });
+    expect(await keycloakUser(email)).toMatchObject({ firstName: 'Owner', lastName: 'Person', emailVerified: false });
+    const now = (await localUser(email).expect(200)).body as { name: string; img: string };
+    expect(now.name).toBe('Owner Person');
+    expect(now.img).not.toBe(first.img);
   });
 
   it('when one address is registered again and again from different clients, then the address is rate-limited too', async () => {

@@ -14,6 +14,8 @@ function fakes(overrides: Partial<IdentityAdmin> = {}) {
   const calls: string[] = [];
   const identity: IdentityAdmin = {
     findUserIdByEmail: async () => null,
+    findAccount: async () => null,
+    deleteUser: async (id) => void calls.push(`account deleted ${id}`),
     createUnverifiedUser: async () => ({ id: 'kc-1' }),
     sendVerifyEmail: async () => void calls.push('mail'),
     mailExistingAccount: async (email) => void calls.push(`mail owner ${email}`),
@@ -48,10 +50,16 @@ describe('register a learner', () => {
     expect(deps.calls).toContain('user rita@x.test http://gw/photos/p1');
   });
 
-  it('when the email already exists, then it resolves like a new registration, stores nothing and mails the owner', async () => {
-    const deps = fakes({ findUserIdByEmail: async () => 'kc-9' });
+  it('when the email already has a verified account, then it resolves like a new registration, stores nothing and mails the owner', async () => {
+    const deps = fakes({ findAccount: async () => ({ id: 'kc-9', verified: true }) });
     await expect(registerLearner(deps, form)).resolves.toBeUndefined();
     expect(deps.calls).toEqual(['mail owner rita@x.test']);
+  });
+
+  it('when the email has only an unverified account (maybe a stranger\'s), then it is replaced: new account, verification mail, and this form\'s name and photo', async () => {
+    const deps = fakes({ findAccount: async () => ({ id: 'kc-stranger', verified: false }) });
+    await registerLearner(deps, form);
+    expect(deps.calls).toEqual(['account deleted kc-stranger', 'photo saved', 'mail', 'user rita@x.test http://gw/photos/p1']);
   });
 
   it('when Keycloak reports the email taken at creation, then the stored photo is removed and the owner is mailed', async () => {

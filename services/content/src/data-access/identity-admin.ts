@@ -5,6 +5,11 @@ import type { IdentityAdmin } from '../domain/identity';
 export function createIdentityAdmin(keycloak: KeycloakAdmin): IdentityAdmin {
   return {
     findUserIdByEmail: async (email) => (await keycloak.findUserByEmail(email))?.id ?? null,
+    async findAccount(email) {
+      const user = await keycloak.findUserByEmail(email);
+      return user ? { id: user.id, verified: user.emailVerified === true } : null;
+    },
+    deleteUser: (userId) => keycloak.deleteUser(userId),
     createUnverifiedUser: ({ email, firstName, lastName, password }) =>
       keycloak.createUser({ email, firstName, lastName: lastName || undefined, password, enabled: true, emailVerified: false, requiredActions: ['VERIFY_EMAIL'] }),
     sendVerifyEmail: (userId) => keycloak.sendVerifyEmail(userId),

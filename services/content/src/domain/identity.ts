@@ -8,6 +8,9 @@ export interface NewIdentity {
 
 export interface IdentityAdmin {
   findUserIdByEmail(email: string): Promise<string | null>;
+  /** The account registered under this email, with whether its owner has proven the mailbox. */
+  findAccount(email: string): Promise<{ id: string; verified: boolean } | null>;
+  deleteUser(userId: string): Promise<void>;
   /** Creates an enabled, unverified user with the VERIFY_EMAIL required action; 'exists' when the email is taken. */
   createUnverifiedUser(user: NewIdentity): Promise<{ id: string } | 'exists'>;
   sendVerifyEmail(userId: string): Promise<void>;

@@ -17,11 +17,15 @@ interface Deps {
  * user record (role user, 0 gems, the photo as avatar).
  *
  * An email that already has an account changes nothing and the caller is answered exactly as for a new
- * one (no way to learn who is registered); the account's owner gets a mail instead.
+ * one (no way to learn who is registered); the account's owner gets a mail instead. An account nobody
+ * has verified yet (anyone may have typed that address) is replaced by this registration, so a stranger
+ * cannot choose the name and photo the mailbox's real owner would inherit: whoever verifies owns it.
  */
 export async function registerLearner({ identity, photos, users, logger }: Deps, form: ValidRegistration): Promise<void> {
   const mailOwner = () => identity.mailExistingAccount(form.email).catch((err: unknown) => logger.error({ err }, 'mail to an existing account could not be sent'));
-  if (await identity.findUserIdByEmail(form.email)) return mailOwner();
+  const existing = await identity.findAccount(form.email);
+  if (existing?.verified) return mailOwner();
+  if (existing) await identity.deleteUser(existing.id);
 
   const photoId = await photos.save(form.photo.buffer, form.photo.contentType);
   let created: { id: string } | 'exists';
