@@ -10,6 +10,8 @@ export const messages = {
   invalidField: (field: string) => `${field} must be text.`,
   redemptionNotFound: 'Redemption not found.',
   alreadyDelivered: 'This parcel was already delivered.',
+  badCursor: 'cursor is not valid; use nextCursor from the previous page.',
+  badPageLimit: (max: number) => `limit must be a whole number from 1 to ${max}.`,
   stillProcessing: 'This redemption is still being processed. Try again in a moment.',
   rejectedCannotDeliver: 'This redemption was rejected and cannot be delivered.',
   deliveryStatusMustBeTrue: 'deliveryStatus must be true.',

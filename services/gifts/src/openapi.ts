@@ -66,9 +66,13 @@ export const openApiDocument = {
         },
       },
       get: {
-        summary: 'Pending-delivery redemptions, newest first (admin)',
+        summary: 'Pending-delivery redemptions, oldest first (admin). With limit or cursor: one page { items, total, nextCursor }; without: the plain array',
         security: bearer,
-        responses: { '200': res('redemptions', { type: 'array', items: redemption }), ...authErrors },
+        parameters: [
+          { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
+          { name: 'cursor', in: 'query', required: false, schema: { type: 'string' } },
+        ],
+        responses: { '200': res('redemptions', { type: 'array', items: redemption }), '400': res('bad limit or cursor'), ...authErrors },
       },
     },
     '/redemptions/mine': {
@@ -85,7 +89,7 @@ export const openApiDocument = {
           '400': res('deliveryStatus not true'),
           ...authErrors,
           '404': res('unknown redemption'),
-          '409': res('already delivered, rejected or still processing'),
+          '409': res('rejected or still processing (a delivered parcel is answered again, unchanged)'),
         },
       },
     },

@@ -52,6 +52,9 @@ export class FakeRedemptionStore implements RedemptionStore {
   async listPendingDelivery() {
     return this.items.filter((r) => r.status === 'pending-delivery');
   }
+  async countPendingDelivery() {
+    return (await this.listPendingDelivery()).length;
+  }
   async listByEmail(email: string) {
     return this.items.filter((r) => r.email === email);
   }

@@ -73,12 +73,12 @@ describe('deliverRedemption', () => {
     return redemption.id;
   }
 
-  it('when a pending parcel is delivered, then it is delivered once with updatedAt and a second time is a conflict', async () => {
+  it('when a pending parcel is delivered, then it is delivered once with updatedAt and a second time answers it unchanged', async () => {
     const store = new FakeRedemptionStore();
     const id = await pending(store);
     const at = new Date('2025-01-02T03:04:05Z');
     await expect(deliverRedemption(store, id, at)).resolves.toMatchObject({ status: 'delivered', deliveryStatus: true, updatedAt: at });
-    await expect(deliverRedemption(store, id)).rejects.toMatchObject({ message: messages.alreadyDelivered });
+    await expect(deliverRedemption(store, id, new Date('2030-01-01T00:00:00Z'))).resolves.toMatchObject({ status: 'delivered', updatedAt: at });
   });
 
   it('when the redemption is unknown, then it is not found', async () => {

@@ -59,6 +59,8 @@ const redemptionSchema = new Schema<RedemptionDoc>(
 // A retried request with the same key can never create a second redemption, even across instances.
 redemptionSchema.index({ email: 1, idempotencyKey: 1 }, { unique: true });
 redemptionSchema.index({ status: 1, createdAt: -1 });
+// Serves the admin's pending list: oldest first with the id tie-break of its cursor.
+redemptionSchema.index({ status: 1, createdAt: 1, _id: 1 });
 redemptionSchema.index({ email: 1, createdAt: -1 });
 
 export function redemptionModel(conn: Connection): Model<RedemptionDoc> {

@@ -71,7 +71,21 @@ export function createRedemptionStore(model: Model<RedemptionDoc>, afterWrite: (
       return updated;
     },
 
-    listPendingDelivery: async () => (await list(model, { status: 'pending-delivery' })).map(view),
+    async listPendingDelivery(page) {
+      const after = page?.after;
+      const filter = after
+        ? { status: 'pending-delivery', $or: [{ createdAt: { $gt: after.createdAt } }, { createdAt: after.createdAt, _id: { $gt: new Types.ObjectId(after.id) } }] }
+        : { status: 'pending-delivery' };
+      // Oldest first, so the parcels waiting longest are never the ones cut off.
+      const docs = await model
+        .find(filter)
+        .sort({ createdAt: 1, _id: 1 })
+        .limit(page?.limit ?? LIST_LIMIT)
+        .lean<RedemptionDoc[]>()
+        .exec();
+      return docs.map(view);
+    },
+    countPendingDelivery: () => model.countDocuments({ status: 'pending-delivery' }).exec(),
     listByEmail: async (email) => (await list(model, { email })).map(view),
   };
   return store;

@@ -15,6 +15,11 @@ export interface NewRedemption {
   idempotencyKey: string | null;
 }
 
+export interface PendingPage {
+  limit: number;
+  after?: { createdAt: Date; id: string };
+}
+
 export interface RedemptionStore {
   /**
    * Writes a requested redemption with its `redemption.requested` event in the same document.
@@ -25,7 +30,9 @@ export interface RedemptionStore {
   findByKey(email: string, idempotencyKey: string): Promise<Redemption | null>;
   /** pending-delivery → delivered in one conditional update that also queues `redemption.delivered`. */
   markDelivered(id: string, at: Date): Promise<Redemption | null>;
-  listPendingDelivery(): Promise<Redemption[]>;
+  /** Pending parcels oldest first (id breaks ties), after the cursor's position when given. */
+  listPendingDelivery(page?: PendingPage): Promise<Redemption[]>;
+  countPendingDelivery(): Promise<number>;
   listByEmail(email: string): Promise<Redemption[]>;
 }
 

@@ -6,7 +6,7 @@ import { redeemGift } from '../../domain/redeem-gift';
 import { toDto } from '../../domain/redemption';
 import { messages } from '../../messages';
 import { parseOr400 } from './parse';
-import { deliveryBodySchema, idempotencyKeySchema, redeemBodySchema, redemptionIdSchema } from './schemas';
+import { deliveryBodySchema, encodePendingCursor, idempotencyKeySchema, pendingPageQuerySchema, redeemBodySchema, redemptionIdSchema } from './schemas';
 
 export interface RedemptionRouteDeps {
   catalog: GiftCatalog;
@@ -49,8 +49,18 @@ export function redemptionRoutes(deps: () => RedemptionRouteDeps, guards: Guards
     }
   });
 
-  router.get('/redemptions', ...guards.admin, async (_req, res) => {
-    res.json((await deps().redemptions.listPendingDelivery()).map(toDto));
+  router.get('/redemptions', ...guards.admin, async (req, res) => {
+    const store = deps().redemptions;
+    const paged = req.query.limit !== undefined || req.query.cursor !== undefined;
+    if (!paged) {
+      res.json((await store.listPendingDelivery()).map(toDto));
+      return;
+    }
+    const query = parseOr400(pendingPageQuerySchema, req.query);
+    const [items, total] = await Promise.all([store.listPendingDelivery({ limit: query.limit, after: query.cursor }), store.countPendingDelivery()]);
+    const last = items.at(-1);
+    const nextCursor = last && items.length === query.limit ? encodePendingCursor(last.createdAt, last.id) : null;
+    res.json({ items: items.map(toDto), total, nextCursor });
   });
 
   router.get('/redemptions/mine', ...guards.learner, async (req, res) => {

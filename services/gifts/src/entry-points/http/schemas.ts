@@ -55,3 +55,31 @@ export const deliveryBodySchema = z.object(
 );
 
 export const redemptionIdSchema = z.string().regex(/^[0-9a-f]{24}$/i);
+
+/** Opaque cursor of the pending list: the last item's createdAt and id (oldest first, id breaks ties). */
+export const pendingCursorSchema = z
+  .string()
+  .transform((raw, ctx) => {
+    const [at, id] = Buffer.from(raw, 'base64url').toString('utf8').split('|');
+    const createdAt = new Date(at ?? '');
+    if (Number.isNaN(createdAt.getTime()) || !/^[0-9a-f]{24}$/i.test(id ?? '')) {
+      ctx.addIssue({ code: 'custom', message: messages.badCursor });
+      return z.NEVER;
+    }
+    return { createdAt, id: id as string };
+  });
+
+export const encodePendingCursor = (createdAt: Date, id: string): string => Buffer.from(`${createdAt.toISOString()}|${id}`, 'utf8').toString('base64url');
+
+export const PENDING_PAGE_MAX = 100;
+
+/** GET /redemptions?limit=&cursor= (admin). Without either, the spec's plain array is answered. */
+export const pendingPageQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: messages.badPageLimit(PENDING_PAGE_MAX) })
+    .int({ error: messages.badPageLimit(PENDING_PAGE_MAX) })
+    .min(1, { error: messages.badPageLimit(PENDING_PAGE_MAX) })
+    .max(PENDING_PAGE_MAX, { error: messages.badPageLimit(PENDING_PAGE_MAX) })
+    .default(20),
+  cursor: pendingCursorSchema.optional(),
+});
