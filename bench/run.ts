@@ -10,6 +10,7 @@ import { frontends, services as appServices } from '../infra/local/src/component
 import { infraEnv } from '../infra/local/src/env';
 import { infrastructure } from '../infra/local/src/registry';
 import { assertNoErrors, startAll, stopAll } from '../infra/local/src/runner';
+import { benchAdmin } from './admin';
 import { benchFrontend } from './frontend';
 import { benchGateway } from './gateway';
 import { benchQuizToGems } from './quiz-to-gems';
@@ -100,6 +101,7 @@ async function main(): Promise<void> {
       return benchRedemption({ url: gatewayUrl, learnerToken: buyer.token, giftId: 'stickers', n: REDEMPTIONS });
     });
     await measure('Frontend', () => benchFrontend(env.PORTAL_URL!));
+    await measure('Admin My Users', () => benchAdmin({ gatewayUrl, portalUrl: env.PORTAL_URL!, contentMongoUrl: env.MONGO_URL!.replace(/\/[^/]*$/, '/kidslearn-content') }));
     const meta = { date: new Date().toISOString(), machine: `${process.platform} ${process.arch}, node ${process.version}`, cores: String((await import('node:os')).cpus().length) };
     mkdirSync(REPORT_DIR, { recursive: true });
     // A partial run (--only) never replaces the full report.
