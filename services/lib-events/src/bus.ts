@@ -195,11 +195,10 @@ export class EventBus {
       return this.deadLetter(ch, msg, attempt, (err as Error).message);
     }
     const handler = this.handlers.get(event.type);
-    if (!handler) {
-      this.log.warn({ type: event.type, eventId: event.id }, 'no handler for event type; dropped');
-      return safeAck(ch, msg);
-    }
     try {
+      // A type with no handler yet may be bound by a later subscribe() (or a newer deploy): retried, then
+      // dead-lettered (replayable), never acked away.
+      if (!handler) throw new Error(`no handler for event type ${event.type}`);
       await handler(event, { attempt, redelivered: msg.fields.redelivered });
       safeAck(ch, msg);
     } catch (err) {

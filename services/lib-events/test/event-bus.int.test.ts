@@ -49,6 +49,21 @@ describe('EventBus against RabbitMQ', () => {
     expect(received[0]).toEqual(event);
   });
 
+  it('when an event of a type not yet subscribed arrives, then it is not acked away and reaches the handler bound later', async () => {
+    const early = `test.bound.${randomSuffix()}`;
+    const late = `test.late.${randomSuffix()}`;
+    const name = `kit-${randomSuffix()}`;
+    const bus = await connect(name, { knownSubscriptions: { [name]: [early, late] } });
+    await bus.subscribe(early, () => undefined);
+    const event = createEvent(late, { waits: true });
+    await bus.publish(event);
+    await new Promise((r) => setTimeout(r, 300));
+    const received: EventEnvelope[] = [];
+    await bus.subscribe(late, (delivered) => void received.push(delivered));
+    await eventually(() => received.length === 1);
+    expect(received[0]).toEqual(event);
+  });
+
   it('when a handler always fails, then the message ends in the dead-letter queue after the retries', async () => {
     const type = `test.failing.${randomSuffix()}`;
     const bus = await connect(`kit-${randomSuffix()}`, { maxAttempts: 3 });
