@@ -94,7 +94,8 @@ export async function buildService(config: QuizConfig, logger: Logger = createLo
       await relay.stop();
       await bus.close();
       subscriber.disconnect();
-      await redis.quit();
+      // Redis may be unreachable while stopping: do not let that fail the shutdown.
+      await redis.quit().catch(() => redis.disconnect());
       await db.close();
     },
   };
