@@ -7,6 +7,7 @@ import { KNOWN_SUBSCRIPTIONS } from './subscriptions';
 import { EXCHANGE, declareConsumerQueues, declareExchange, declareKnownQueues, retryDelayFor, topologyFor } from './topology';
 import type { Topology } from './topology';
 import { publishConfirmed } from './confirm';
+import { PoisonMessageError } from './poison';
 import { deferred, withTimeout } from './deferred';
 import type { Deferred } from './deferred';
 
@@ -17,9 +18,9 @@ export interface EventBusOptions {
   logger: Logger;
   /** Unacknowledged deliveries per consumer (default 10). */
   prefetch?: number;
-  /** Wait before attempt 2, 3, …; the last value repeats (default [1000, 5000, 15000]). */
+  /** Wait before attempt 2, 3, …; the last value repeats (default 1 s, 5 s, 15 s, 1 min, 5 min). */
   retryDelaysMs?: number[];
-  /** Handler runs before a message goes to the DLQ (default retryDelaysMs.length + 1). */
+  /** Handler runs before a message goes to the DLQ (default 16 ≈ one hour with the default delays; retryDelaysMs.length + 1 when delays are given). */
   maxAttempts?: number;
   /** How long publish() keeps trying through reconnects before it rejects (default 30 s). */
   publishTimeoutMs?: number;
@@ -35,6 +36,12 @@ export interface HandlerContext {
 export type EventHandler = (event: EventEnvelope, ctx: HandlerContext) => Promise<void> | void;
 
 const ATTEMPT_HEADER = 'x-attempt';
+/**
+ * Infrastructure errors (a database outage, a restart) are retried for about an hour before the DLQ:
+ * 1 + 5 + 15 + 60 s, then every 5 minutes. Poison messages skip the wait (PoisonMessageError).
+ */
+const DEFAULT_RETRY_DELAYS_MS = [1000, 5000, 15000, 60_000, 300_000];
+const DEFAULT_MAX_ATTEMPTS = 16;
 
 /**
  * RabbitMQ event bus: persistent messages with publisher confirms, manual acks with prefetch,
@@ -55,8 +62,8 @@ export class EventBus {
 
   private constructor(private readonly opts: EventBusOptions) {
     this.topology = topologyFor(opts.serviceName);
-    this.delays = opts.retryDelaysMs?.length ? opts.retryDelaysMs : [1000, 5000, 15000];
-    this.maxAttempts = opts.maxAttempts ?? this.delays.length + 1;
+    this.delays = opts.retryDelaysMs?.length ? opts.retryDelaysMs : DEFAULT_RETRY_DELAYS_MS;
+    this.maxAttempts = opts.maxAttempts ?? (opts.retryDelaysMs?.length ? this.delays.length + 1 : DEFAULT_MAX_ATTEMPTS);
   }
 
   static async connect(opts: EventBusOptions): Promise<EventBus> {
@@ -203,7 +210,7 @@ export class EventBus {
       safeAck(ch, msg);
     } catch (err) {
       const reason = (err as Error)?.message ?? String(err);
-      if (attempt >= this.maxAttempts) return this.deadLetter(ch, msg, attempt, reason);
+      if (err instanceof PoisonMessageError || attempt >= this.maxAttempts) return this.deadLetter(ch, msg, attempt, reason);
       const delay = retryDelayFor(attempt, this.delays);
       this.log.warn({ eventId: event.id, type: event.type, attempt, delay, err: reason }, 'event handler failed; will retry');
       await this.forward(ch, msg, this.topology.retryQueue(delay), { [ATTEMPT_HEADER]: attempt + 1 });

@@ -1,7 +1,7 @@
 import amqp from 'amqplib';
 import { createLogger } from '@kidslearn/lib-core';
 import { env, eventually, randomSuffix, startRabbitMq, stopRabbitMq } from '@kidslearn/lib-testkit';
-import { EventBus, createEvent } from '../src';
+import { EventBus, PoisonMessageError, createEvent } from '../src';
 import type { EventEnvelope } from '../src';
 
 const logger = createLogger('event-bus-test', process.env.TEST_LOG_LEVEL ?? 'silent');
@@ -82,6 +82,25 @@ describe('EventBus against RabbitMQ', () => {
     expect(attempts).toEqual([1, 2, 3]);
     expect(dead && JSON.parse(dead.content.toString())).toEqual(event);
     expect(dead && dead.properties.headers?.['x-error']).toBe('handler always fails');
+  });
+
+  it('when a handler rejects a poison message, then it goes to the dead-letter queue at once without retries', async () => {
+    const type = `test.poison.${randomSuffix()}`;
+    const bus = await connect(`kit-${randomSuffix()}`, { maxAttempts: 3 });
+    const attempts: number[] = [];
+    await bus.subscribe(type, (_event, ctx) => {
+      attempts.push(ctx.attempt);
+      throw new PoisonMessageError('payload is not a valid attempt');
+    });
+    const event = createEvent(type, { bad: true });
+    await bus.publish(event);
+
+    const conn = await amqp.connect(env().AMQP_URL);
+    const ch = await conn.createChannel();
+    const dead = await eventually(async () => ch.get(bus.queues.dlq, { noAck: true }), { timeoutMs: 15_000 });
+    await conn.close();
+    expect(attempts).toEqual([1]);
+    expect(dead && dead.properties.headers?.['x-error']).toBe('payload is not a valid attempt');
   });
 
   it('when RabbitMQ restarts, then publishing and consuming resume and nothing is lost', async () => {
