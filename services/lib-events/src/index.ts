@@ -2,6 +2,8 @@ export { createEvent, parseEnvelope, encodeEnvelope } from './envelope';
 export type { EventEnvelope } from './envelope';
 export { EventBus } from './bus';
 export { PoisonMessageError } from './poison';
+export { listDeadLetters, replayDeadLetters } from './dlq';
+export type { DeadLetter } from './dlq';
 export type { EventBusOptions, EventHandler, HandlerContext } from './bus';
 export { EXCHANGE, topologyFor, retryDelayFor } from './topology';
 export type { Topology } from './topology';
