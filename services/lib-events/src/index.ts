@@ -2,6 +2,7 @@ export { createEvent, parseEnvelope, encodeEnvelope } from './envelope';
 export type { EventEnvelope } from './envelope';
 export { EventBus } from './bus';
 export { PoisonMessageError } from './poison';
+export { parseEventData } from './event-data';
 export { listDeadLetters, replayDeadLetters } from './dlq';
 export type { DeadLetter } from './dlq';
 export type { EventBusOptions, EventHandler, HandlerContext } from './bus';

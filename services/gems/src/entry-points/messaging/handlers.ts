@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { EventBus, EventEnvelope } from '@kidslearn/lib-events';
+import { parseEventData } from '@kidslearn/lib-events';
 import type { BalanceRepository } from '../../data-access/balances';
 import { creditAttempt } from '../../use-cases/credit-attempt';
 import { debitRedemption } from '../../use-cases/debit-redemption';
@@ -24,14 +25,14 @@ export interface GemsHandlerDeps {
   balances: BalanceRepository;
 }
 
-/** Invalid data throws: the bus retries and then parks the message in the dead-letter queue. */
+/** Invalid data is poison (dead-lettered at once); any other failure is retried over the bus's long horizon. */
 export async function subscribeGemsHandlers(bus: EventBus, deps: GemsHandlerDeps): Promise<void> {
   await bus.subscribe(['quiz.attempt.scored', 'redemption.requested'], async (event: EventEnvelope) => {
     if (event.type === 'quiz.attempt.scored') {
-      const data = attemptScored.parse(event.data);
+      const data = parseEventData(attemptScored, event);
       await creditAttempt(deps.balances, event.id, data);
     } else {
-      const data = redemptionRequested.parse(event.data);
+      const data = parseEventData(redemptionRequested, event);
       await debitRedemption(deps.balances, event.id, data);
     }
   });

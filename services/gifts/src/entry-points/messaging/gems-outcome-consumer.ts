@@ -1,4 +1,5 @@
 import type { EventEnvelope } from '@kidslearn/lib-events';
+import { parseEventData } from '@kidslearn/lib-events';
 import { z } from 'zod';
 
 export const GEMS_OUTCOME_EVENTS = ['gems.debited', 'gems.debit.rejected'] as const;
@@ -22,7 +23,7 @@ export interface SettleRedemption {
  */
 export function gemsOutcomeHandler(settle: SettleRedemption, announce: (redemptionId: string) => Promise<void>) {
   return async (event: EventEnvelope): Promise<void> => {
-    const data = outcomeSchema.parse(event.data);
+    const data = parseEventData(outcomeSchema, event);
     const status = event.type === 'gems.debited' ? 'pending-delivery' : 'rejected';
     await settle(event.id, data.redemptionId, { status, balance: data.balance, ...(data.reason ? { reason: data.reason } : {}) });
     await announce(data.redemptionId);

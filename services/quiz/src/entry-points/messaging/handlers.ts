@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { EventBus, EventEnvelope } from '@kidslearn/lib-events';
+import { parseEventData } from '@kidslearn/lib-events';
 import type { Logger } from '@kidslearn/lib-core';
 import { LETTERS } from '../../domain/answers';
 import { lessonIdSchema } from '../../domain/ids';
@@ -34,11 +35,11 @@ export interface QuizHandlerDeps {
 export async function subscribeQuizHandlers(bus: EventBus, deps: QuizHandlerDeps): Promise<void> {
   await bus.subscribe(['lesson.created', 'gems.credited'], async (event: EventEnvelope) => {
     if (event.type === 'lesson.created') {
-      const data = lessonCreated.parse(event.data);
+      const data = parseEventData(lessonCreated, event);
       await deps.answerKeys.save(data.lessonId, data.lessonHeading, data.answerKey);
       return;
     }
-    const data = gemsCredited.parse(event.data);
+    const data = parseEventData(gemsCredited, event);
     const found = await deps.attempts.settle(data.attemptId, data.amount, data.balance);
     if (!found) deps.logger.debug({ attemptId: data.attemptId }, 'gems.credited for an unknown attempt');
     else await deps.announce(data.attemptId);
