@@ -23,11 +23,13 @@ const frontends = ['shell', 'mfe-public', 'mfe-learning', 'mfe-rewards', 'mfe-ad
 describe('infra/compose.yaml', () => {
   it('when parsed, then it has the infrastructure, the gateway, the four services and the five frontends', () => {
     expect(Object.keys(services).sort()).toEqual(
-      ['gateway', 'keycloak', 'maildev', 'mongo', 'rabbitmq', 'redis', ...backend, ...frontends].sort(),
+      ['gateway', 'keycloak', 'maildev', 'mongo', 'rabbitmq', 'realm-prep', 'redis', ...backend, ...frontends].sort(),
     );
   });
 
-  it.each(Object.keys(services))('when %s is read, then it has an image or a build and a health check', (name) => {
+  // realm-prep is a one-shot job (Keycloak waits for it to complete), so it has no health check.
+  const longRunning = Object.keys(services).filter((name) => name !== 'realm-prep');
+  it.each(longRunning)('when %s is read, then it has an image or a build and a health check', (name) => {
     const service = services[name]!;
     expect(Boolean(service.image) || Boolean(service.build)).toBe(true);
     expect(service.healthcheck?.test).toBeDefined();
@@ -61,10 +63,14 @@ describe('infra/compose.yaml', () => {
     }
   });
 
-  it('when Keycloak starts, then it imports the realms and mounts the login theme that exist in the repo', () => {
-    const mounts = services.keycloak!.volumes!.map((volume) => volume.split(':')[0]!);
-    for (const mount of mounts) expect(fs.existsSync(path.join(infraDir, mount))).toBe(true);
-    expect(mounts).toEqual(expect.arrayContaining(['./keycloak/realm-kidslearn.json', './keycloak/themes/kidslearn']));
+  it('when Keycloak starts, then it imports the realm prepared from the repo and mounts the login theme that exists', () => {
+    const mounts = (name: string) => services[name]!.volumes!.map((volume) => volume.split(':')[0]!);
+    // Bind mounts (./…) must exist; named volumes (realm-import) hand the prepared realm from realm-prep to Keycloak.
+    for (const mount of [...mounts('keycloak'), ...mounts('realm-prep')].filter((m) => m.startsWith('.'))) expect(fs.existsSync(path.join(infraDir, mount))).toBe(true);
+    expect(mounts('keycloak')).toEqual(expect.arrayContaining(['realm-import', './keycloak/themes/kidslearn']));
+    expect(mounts('realm-prep')).toEqual(expect.arrayContaining(['./keycloak/realm-kidslearn.json', 'realm-import']));
+    expect(services['realm-prep']!.image ?? services['realm-prep']!.build).toBeDefined();
+    expect(services.keycloak!.depends_on!['realm-prep']).toEqual({ condition: 'service_completed_successfully' });
   });
 
   it('when every depends_on is read, then it names a service of the file', () => {
