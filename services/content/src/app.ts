@@ -48,7 +48,7 @@ export async function buildService(config: ContentConfig, logger: Logger = creat
     lessons: createLessonsStore(models),
     reviews: createReviewsStore(models),
     avatars: createAvatarsStore(models, config.PUBLIC_URL),
-    users: createUsersStore(models),
+    users: createUsersStore(models, { onDirectoryError: (err) => logger.warn({ err }, 'users directory reload failed; the last one is served') }),
     photos: createPhotosStore(models, config.PUBLIC_URL),
   };
   const auth = createAuth({ keycloakUrl: config.KEYCLOAK_URL, issuerUrl: config.KEYCLOAK_ISSUER_URL, realm: config.KEYCLOAK_REALM });
@@ -109,6 +109,7 @@ export async function buildService(config: ContentConfig, logger: Logger = creat
     app,
     async start() {
       if (config.SEED_DEMO_DATA) await seedDemoData(stores, logger);
+      stores.users.warmDirectory();
       await subscribeToEvents(bus, stores.users, logger);
       await subscribeToAnnouncementRequests(bus, announcer);
       if (config.ANNOUNCE_LESSONS_ON_START) {

@@ -1,6 +1,7 @@
 import { createEvent } from '@kidslearn/lib-events';
 import type { Role, UserView } from '../domain/user';
 import type { Models } from './models';
+import { createUsersDirectory } from './users-directory';
 
 type UserLike = {
   _id: unknown;
@@ -43,10 +44,13 @@ export interface UsersPageQuery {
   search?: string;
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-export function createUsersStore({ User }: Models) {
+export function createUsersStore({ User }: Models, options: { directoryMaxAgeMs?: number; onDirectoryError?: (error: unknown) => void } = {}) {
   const now = () => new Date().toISOString();
+  const directory = createUsersDirectory({
+    load: async () => (await User.find({}, INTERNAL).lean()).map((doc) => toUserView(doc as UserLike)),
+    maxAgeMs: options.directoryMaxAgeMs,
+    onReloadError: options.onDirectoryError,
+  });
 
   return {
     async findByEmail(email: string): Promise<UserView | null> {
@@ -71,25 +75,18 @@ export function createUsersStore({ User }: Models) {
 
     /**
      * One page of users in email order, optionally only those whose email or name starts with `search`
-     * (case-insensitive). The email order is served by the unique email index.
+     * (case-insensitive), with the total; served by the in-memory directory (see users-directory.ts).
      */
-    async page({ page, limit, search }: UsersPageQuery): Promise<{ items: UserView[]; total: number }> {
-      const prefix = search ? new RegExp(`^${escapeRegExp(search)}`, 'i') : undefined;
-      const filter = prefix ? { $or: [{ email: prefix }, { name: prefix }] } : {};
-      const [docs, total] = await Promise.all([
-        User.find(filter, INTERNAL)
-          .sort({ email: 1 })
-          .skip((page - 1) * limit)
-          .limit(limit)
-          .lean(),
-        User.countDocuments(filter),
-      ]);
-      return { items: docs.map((doc) => toUserView(doc as UserLike)), total };
+    page(query: UsersPageQuery): Promise<{ items: UserView[]; total: number }> {
+      return directory.page(query);
     },
 
-    async counts(): Promise<{ totalUsers: number; totalAdmin: number }> {
-      const [totalUsers, totalAdmin] = await Promise.all([User.countDocuments({}), User.countDocuments({ role: 'admin' })]);
-      return { totalUsers, totalAdmin };
+    counts(): Promise<{ totalUsers: number; totalAdmin: number }> {
+      return directory.counts();
+    },
+
+    warmDirectory(): void {
+      directory.warm();
     },
 
     /**
@@ -114,6 +111,7 @@ export function createUsersStore({ User }: Models) {
       }
       const user = await this.findByEmail(email);
       if (!user) throw new Error(`user ${email} vanished after upsert`);
+      directory.put(user);
       return { user, created: result.upsertedCount > 0 };
     },
 
@@ -127,18 +125,25 @@ export function createUsersStore({ User }: Models) {
         },
         { upsert: true },
       );
+      const user = await this.findByEmail(email);
+      if (user) directory.put(user);
     },
 
     async setAvatar(email: string, img: string): Promise<UserView | null> {
       const matched = await User.updateOne({ email }, { $set: { img } });
-      return matched.matchedCount ? this.findByEmail(email) : null;
+      if (!matched.matchedCount) return null;
+      const user = await this.findByEmail(email);
+      if (user) directory.put(user);
+      return user;
     },
 
     /** The local mirror of the Keycloak role, with `user.role.changed` in the same document. */
     async setRole(id: string, email: string, role: Role): Promise<UserView | null> {
       const event = createEvent('user.role.changed', { email, role });
       await User.updateOne({ _id: id }, { $set: { role }, $push: { outbox: event } });
-      return this.findById(id);
+      const user = await this.findById(id);
+      if (user) directory.put(user);
+      return user;
     },
 
     /**
@@ -152,6 +157,8 @@ export function createUsersStore({ User }: Models) {
           { $set: { gems: balance, gemsVersion: version }, $setOnInsert: { role: 'user', name: '', img: '', created_At: now() } },
           { upsert: true },
         );
+        if (result.upsertedId) directory.put({ _id: String(result.upsertedId), name: '', email, role: 'user', gems: balance, img: '' });
+        else if (result.modifiedCount) directory.patch(email, { gems: balance });
         return result.modifiedCount + result.upsertedCount > 0;
       } catch (err) {
         if (isDuplicateKey(err)) return false; // the record holds a newer (or the same) version
