@@ -25,6 +25,11 @@ export interface Component {
   install(ctx: Context): Promise<void>;
   /** Prepares a start (e.g. a fresh data dir) and says how to launch; absent for install-only components. */
   launch?(ctx: Context): Promise<LaunchSpec>;
+  /**
+   * What a start is made from that the process reads only once (e.g. Keycloak's realm files, imported at
+   * start). Recorded at launch; a running instance of this clone whose key differs is restarted by `start`.
+   */
+  launchKey?(): string;
   /** Resolves once it really serves; rejects with a reason otherwise. */
   ready?(): Promise<void>;
   readyTimeoutMs?: number;

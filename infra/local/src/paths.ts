@@ -17,3 +17,4 @@ export function cacheDir(env: NodeJS.ProcessEnv = process.env): string {
 export const componentDir = (name: string): string => path.join(localDir, name);
 export const pidFile = (name: string): string => path.join(localDir, `${name}.pid`);
 export const logFile = (name: string): string => path.join(localDir, `${name}.log`);
+export const launchKeyFile = (name: string): string => path.join(localDir, `${name}.launch-key`);

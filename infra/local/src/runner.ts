@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Component, Context } from './component';
 import type { PortOwner } from './errors';
 import { exitedEarlyMessage, InfraError, notReadyMessage, portTakenMessage } from './errors';
@@ -6,7 +6,7 @@ import { withRunnerLock } from './lock';
 import { say, seconds } from './log';
 import { findPortOwner, isPortOpen } from './ports';
 import { isAlive, lastLines, ownerMarkerOf, pgidOf, pidsWithMarker, readPid, removeFile, spawnDetached, stopProcesses } from './procs';
-import { localDir, logFile, pidFile, repoRoot } from './paths';
+import { launchKeyFile, localDir, logFile, pidFile, repoRoot } from './paths';
 import { waitUntil, withTimeout } from './wait';
 
 export const markerFor = (name: string): string => `${repoRoot}#${name}`;
@@ -76,8 +76,22 @@ export async function installAll(list: Component[]): Promise<void> {
 
 type StartOutcome = { name: string; action: 'started' | 'reused' };
 
+/** The launch key the running instance was started with ('' when none was recorded). */
+const recordedLaunchKey = (c: Component): string => (existsSync(launchKeyFile(c.name)) ? readFileSync(launchKeyFile(c.name), 'utf8').trim() : '');
+
 async function startOne(c: Component): Promise<StartOutcome> {
-  const status = await inspect(c);
+  let status = await inspect(c);
+  const launchKey = c.launchKey?.();
+  if (launchKey !== undefined && status.state === 'running' && recordedLaunchKey(c) !== launchKey) {
+    // Its start-up inputs changed since it was launched (e.g. the realm): reusing it would serve stale ones.
+    say(c.name, `its launch inputs changed since it started (pid ${status.pid}): restarting`);
+    await stopProcesses(status.pid, markerFor(c.name));
+    await c.afterStop?.();
+    removeFile(pidFile(c.name));
+    status = await inspect(c);
+  } else if (launchKey !== undefined && status.state === 'external') {
+    say(c.name, `reused from another clone: it may run older launch inputs (restart it there if they changed)`);
+  }
   const timeoutMs = c.readyTimeoutMs ?? 60_000;
   if (status.state === 'running' || status.state === 'external') {
     if (!status.healthy) {
@@ -91,6 +105,7 @@ async function startOne(c: Component): Promise<StartOutcome> {
   if (status.state === 'foreign') throw portTakenMessage(c.name, status.taken?.port ?? c.ports[0] ?? 0, status.taken?.owner);
   const startedAt = Date.now();
   const spec = await c.launch!(contextFor(c));
+  if (launchKey !== undefined) writeFileSync(launchKeyFile(c.name), `${launchKey}\n`);
   const log = logFile(c.name);
   writeFileSync(log, `=== ${new Date().toISOString()} ${spec.command} ${spec.args.join(' ')}\n`);
   const child = spawnDetached(spec, markerFor(c.name), log, pidFile(c.name));

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import Keycloak from 'keycloak-connect';
+import Keycloak, { type KeycloakConfig } from 'keycloak-connect';
 import { LRUCache } from 'lru-cache';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppError } from '@kidslearn/lib-core';
@@ -16,8 +16,12 @@ export interface AuthOptions {
    * `keycloakUrl` (compose: issuer http://localhost:8080, keys fetched from http://keycloak:8080).
    */
   issuerUrl?: string;
-  /** The resource name keycloak-connect is configured with (audience is not checked). */
-  clientId?: string;
+  /**
+   * The audience every token must carry (`aud`), so a token Keycloak issued to another client (a service
+   * account, the account console) is not taken for a portal caller. The realm's portal and test clients
+   * add it with an audience mapper. Default: KEYCLOAK_AUDIENCE, else `kidslearn-api`.
+   */
+  audience?: string;
   /**
    * Shifts "now" for the expiry check (ms). Tests pass a value larger than the token lifetime
    * to prove a real, correctly signed token is refused once expired; never set in services.
@@ -43,19 +47,33 @@ export interface Auth {
 
 /**
  * Bearer-only auth on keycloak-connect. Tokens are verified with its grant manager (signature
- * against the realm's JWKS, expiry, issuer = KEYCLOAK_URL/realms/<realm>, type Bearer); every
+ * against the realm's JWKS, expiry, issuer = KEYCLOAK_URL/realms/<realm>, type Bearer, audience); every
  * failure – missing, malformed, forged, expired – is a 401 (keycloak.protect() would answer
  * 403, which the SPA treats differently). Roles come from realm_access.roles.
  */
-export function createAuth({ keycloakUrl, issuerUrl, realm, clientId = 'kidslearn-backend', clockOffsetMs = 0, logger }: AuthOptions): Auth {
-  const keycloak = new Keycloak({}, {
+/** The portal API's audience, added to the portal's tokens by the realm (infra/keycloak). */
+export const DEFAULT_AUDIENCE = 'kidslearn-api';
+
+export function createAuth({
+  keycloakUrl,
+  issuerUrl,
+  realm,
+  audience = process.env.KEYCLOAK_AUDIENCE || DEFAULT_AUDIENCE,
+  clockOffsetMs = 0,
+  logger,
+}: AuthOptions): Auth {
+  // keycloak-connect reads `verify-token-audience` though its config type does not declare it.
+  const config: KeycloakConfig & { 'verify-token-audience': boolean } = {
     realm,
     'auth-server-url': (issuerUrl ?? keycloakUrl).replace(/\/$/, ''),
-    resource: clientId,
+    // Bearer-only: the resource is used only as the audience its grant manager requires of every token.
+    resource: audience,
+    'verify-token-audience': true,
     'bearer-only': true,
     'ssl-required': 'external',
     'confidential-port': 0,
-  });
+  };
+  const keycloak = new Keycloak({}, config);
 
   if (issuerUrl) {
     // keycloak-connect checks `iss` against its realm URL and fetches the signing keys from the same

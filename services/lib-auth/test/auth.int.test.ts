@@ -33,6 +33,17 @@ async function forge(from: string, claims: Record<string, unknown> = {}): Promis
   return `${signed}.${createSign('RSA-SHA256').update(signed).sign(privateKey).toString('base64url')}`;
 }
 
+/** A token Keycloak really issued, for a client whose tokens are not meant for the portal's API. */
+async function serviceAccountToken(): Promise<string> {
+  const { KEYCLOAK_URL, KEYCLOAK_REALM, KEYCLOAK_BACKEND_SECRET } = env();
+  const res = await fetch(`${KEYCLOAK_URL}/realms/${KEYCLOAK_REALM}/protocol/openid-connect/token`, {
+    method: 'POST',
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'kidslearn-backend', client_secret: KEYCLOAK_BACKEND_SECRET }),
+  });
+  if (!res.ok) throw new Error(`service account token: HTTP ${res.status}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
 let learnerToken: string;
 let adminToken: string;
 
@@ -101,6 +112,22 @@ describe('auth against Keycloak', () => {
     const withoutIssuer = await request(buildApp(0, { keycloakUrl: backChannel }))
       .get('/learner').set('authorization', `Bearer ${learnerToken}`);
     expect(withoutIssuer.status).toBe(401);
+  });
+
+  it('when the demo tokens are issued, then they carry the API audience (the realm\'s audience mapper)', () => {
+    expect(part(learnerToken, 1).aud).toEqual(expect.arrayContaining(['kidslearn-api']));
+  });
+
+  it('when a real, correctly signed token lacks the API audience (the backend service account), then 401', async () => {
+    const token = await serviceAccountToken();
+    expect(part(token, 1).aud ?? []).not.toContain('kidslearn-api');
+    const res = await request(buildApp()).get('/learner').set('authorization', `Bearer ${token}`);
+    expect(res.status).toBe(401);
+  });
+
+  it('when a service expects another audience, then the portal\'s tokens are refused there', async () => {
+    const auth = createAuth({ keycloakUrl: env().KEYCLOAK_URL, realm: env().KEYCLOAK_REALM, audience: 'some-other-api', logger });
+    await expect(auth.verify(learnerToken)).rejects.toMatchObject({ status: 401 });
   });
 
   it('when a token that was accepted (and remembered) reaches its expiry, then it is refused from then on', async () => {

@@ -1,7 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import extract from 'extract-zip';
-import { hashParts } from '../cache-key';
+import { hashFiles, hashParts } from '../cache-key';
 import type { Component } from '../component';
 import { downloadOnce } from '../download';
 import { run } from '../exec';
@@ -44,6 +44,8 @@ export const keycloak: Component = {
   ports: [KEYCLOAK_PORT],
   urls: [`${KEYCLOAK_URL}/realms/kidslearn`, `${KEYCLOAK_URL}/admin (admin / admin)`],
   readyTimeoutMs: 180_000,
+  // Realms are imported only at start (in-memory database): a running Keycloak restarts when they change.
+  launchKey: () => hashFiles(keycloakDir, realmFiles()),
 
   async install() {
     const home = keycloakHome();
