@@ -1,6 +1,8 @@
+import { mark } from '@kidslearn/lib-core';
 import { createEvent, type EventEnvelope } from '@kidslearn/lib-events';
 import { decideCredit } from '../domain/balance';
-import type { BalanceRepository } from '../data-access/balances';
+import type { BalanceDoc, BalanceRepository } from '../data-access/balances';
+import { creditedEvent, type CreditOutcome } from './outcome-events';
 import { retryOnConflict } from './retry';
 
 export interface AttemptScored {
@@ -12,15 +14,38 @@ export interface AttemptScored {
 
 export type CreditResult = { applied: false } | { applied: true; amount: number; balance: number };
 
-/** quiz.attempt.scored → credit the top-up to the lesson's best reward, once per event. */
+/**
+ * The outcome an already applied event produced, or null when it was not applied. A credit's ledger
+ * line is keyed by its event id, so it is found even after the id left processedEventIds. A credit of
+ * 0 leaves no line: its outcome is "0 added" at the current balance (the same, unless gems moved since).
+ */
+async function earlierOutcome(balances: BalanceRepository, current: BalanceDoc, eventId: string, scored: AttemptScored, amount: number): Promise<CreditOutcome | null> {
+  const processed = current.processedEventIds.includes(eventId);
+  // A positive top-up proves the event was never applied (it would have raised the lesson's best).
+  if (!processed && (amount > 0 || scored.reward === 0)) return null;
+  const line = (await balances.linesByKey(current, eventId, scored.attemptId)).find((l) => l.kind === 'credit' && l.ref === scored.attemptId);
+  const { attemptId, lessonId, email } = scored;
+  if (line) return { attemptId, lessonId, email, amount: line.amount, balance: line.balance };
+  return processed ? { attemptId, lessonId, email, amount: 0, balance: current.gems } : null;
+}
+
+/**
+ * quiz.attempt.scored → credit the top-up to the lesson's best reward, once per event. A duplicate
+ * changes nothing but publishes its gems.credited again (through the outbox), so a re-drive settles.
+ */
 export async function creditAttempt(balances: BalanceRepository, eventId: string, scored: AttemptScored): Promise<CreditResult> {
   return retryOnConflict<CreditResult>(async () => {
     const current = await balances.findOrCreate(scored.email);
-    if (current.processedEventIds.includes(eventId)) return { done: true, value: { applied: false } };
+    mark('gems.balance.read', scored.attemptId);
     const decision = decideCredit(current, scored.lessonId, scored.reward);
+    const earlier = await earlierOutcome(balances, current, eventId, scored, decision.amount);
+    if (earlier) {
+      const republished = await balances.commit(current, { gems: current.gems, events: [creditedEvent(earlier)] });
+      return republished ? { done: true, value: { applied: false } } : { done: false };
+    }
     const version = current.version + 1;
     const events: EventEnvelope[] = [
-      createEvent('gems.credited', { attemptId: scored.attemptId, lessonId: scored.lessonId, email: scored.email, amount: decision.amount, balance: decision.gems }),
+      creditedEvent({ attemptId: scored.attemptId, lessonId: scored.lessonId, email: scored.email, amount: decision.amount, balance: decision.gems }),
     ];
     if (decision.amount > 0) events.push(createEvent('gems.balance.changed', { email: scored.email, balance: decision.gems, version }));
     const committed = await balances.commit(current, {
@@ -33,6 +58,7 @@ export async function creditAttempt(balances: BalanceRepository, eventId: string
       eventId,
       events,
     });
+    mark(committed ? 'gems.balance.written' : 'gems.balance.conflict', scored.attemptId);
     return committed ? { done: true, value: { applied: true, amount: decision.amount, balance: decision.gems } } : { done: false };
   });
 }

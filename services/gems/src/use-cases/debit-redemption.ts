@@ -1,6 +1,7 @@
 import { createEvent } from '@kidslearn/lib-events';
 import { decideDebit } from '../domain/balance';
 import type { BalanceRepository } from '../data-access/balances';
+import { debitOutcomeEvent, debitOutcomeFromLine } from './outcome-events';
 import { retryOnConflict } from './retry';
 
 export interface RedemptionRequested {
@@ -15,17 +16,25 @@ export const redemptionLineId = (redemptionId: string) => `redemption:${redempti
 export type DebitResult = { outcome: 'duplicate' } | { outcome: 'debited' | 'rejected'; balance: number };
 
 /**
- * redemption.requested → debit only when the balance covers the cost, else record the rejection.
+ * redemption.requested → debit only when the balance covers it, else record the rejection.
  * Idempotent by event id and by redemptionId (both recorded in the same write as the effect).
+ * A duplicate changes nothing but publishes the recorded outcome again (through the outbox), so a
+ * re-drive of a redemption whose outcome was lost settles it.
  */
 export async function debitRedemption(balances: BalanceRepository, eventId: string, request: RedemptionRequested): Promise<DebitResult> {
   const { redemptionId, email, cost } = request;
   return retryOnConflict<DebitResult>(async () => {
     const current = await balances.findOrCreate(email);
-    if (current.processedEventIds.includes(eventId)) return { done: true, value: { outcome: 'duplicate' } };
     const lineId = redemptionLineId(redemptionId);
-    const decision = decideDebit({ ...current, ledger: await balances.linesByKey(current, lineId, redemptionId) }, redemptionId, cost);
-    if (decision.outcome === 'duplicate') return { done: true, value: decision };
+    const lines = await balances.linesByKey(current, lineId, redemptionId);
+    const decision = decideDebit({ ...current, ledger: lines }, redemptionId, cost);
+    if (decision.outcome === 'duplicate' || current.processedEventIds.includes(eventId)) {
+      const recorded = lines.map((line) => debitOutcomeFromLine(request, line)).find((event) => event !== null);
+      // Every debit decision writes its line with the event id: an id without a line has nothing to tell.
+      if (!recorded) return { done: true, value: { outcome: 'duplicate' } };
+      const republished = await balances.commit(current, { gems: current.gems, events: [recorded] });
+      return republished ? { done: true, value: { outcome: 'duplicate' } } : { done: false };
+    }
     const at = new Date();
     const version = current.version + 1;
     const committed =
@@ -35,17 +44,14 @@ export async function debitRedemption(balances: BalanceRepository, eventId: stri
             entry: { ref: redemptionId, kind: 'debit', amount: -cost, balance: decision.gems, at },
             eventId,
             lineId,
-            events: [
-              createEvent('gems.debited', { redemptionId, email, cost, balance: decision.gems }),
-              createEvent('gems.balance.changed', { email, balance: decision.gems, version }),
-            ],
+            events: [debitOutcomeEvent(request, true, decision.gems), createEvent('gems.balance.changed', { email, balance: decision.gems, version })],
           })
         : await balances.commit(current, {
             gems: current.gems,
             entry: { ref: redemptionId, kind: 'debit-rejected', amount: 0, balance: current.gems, at },
             eventId,
             lineId,
-            events: [createEvent('gems.debit.rejected', { redemptionId, email, cost, balance: current.gems, reason: decision.reason })],
+            events: [debitOutcomeEvent(request, false, current.gems)],
           });
     return committed ? { done: true, value: { outcome: decision.outcome, balance: decision.gems } } : { done: false };
   });

@@ -54,10 +54,14 @@ export function attemptRepository(db: Connection) {
       const attempt = await model.findById(attemptId, { gems: 1 }).lean<Pick<AttemptDoc, 'gems'>>().exec();
       return attempt?.gems ?? null;
     },
-    /** gems.credited → record the outcome; idempotent (the same values are written again). */
+    /**
+     * gems.credited → record the outcome; idempotent: the first outcome stays (gems re-publishes it
+     * when a request is re-driven; a late copy never rewrites it). False for an unknown attempt.
+     */
     async settle(attemptId: string, amount: number, balance: number): Promise<boolean> {
-      const result = await model.updateOne({ _id: attemptId }, { $set: { gems: balance, credited: amount, settledAt: new Date() } });
-      return result.matchedCount === 1;
+      const result = await model.updateOne({ _id: attemptId, settledAt: null }, { $set: { gems: balance, credited: amount, settledAt: new Date() } });
+      if (result.matchedCount === 1) return true;
+      return (await model.exists({ _id: attemptId })) !== null;
     },
     byLearner: (email: string) => model.find({ email }, { outbox: 0 }).sort({ createdAt: 1 }).lean<AttemptDoc[]>().exec(),
   };
