@@ -5,3 +5,4 @@ export type { Logger } from './logger';
 export { AppError, isAppError } from './errors';
 export { createShutdown } from './shutdown';
 export type { Shutdown, ShutdownOptions } from './shutdown';
+export { mark, timingEnabled, httpTiming } from './timing';
