@@ -1,15 +1,16 @@
 import pino from 'pino';
-import type { Logger } from 'pino';
+import type { DestinationStream, Logger } from 'pino';
 
 export type { Logger };
 
-/** Level: LOG_LEVEL, else silent under Jest (NODE_ENV=test), else info. */
-export function createLogger(name: string, level?: string): Logger {
+/** Level: LOG_LEVEL, else silent under Jest (NODE_ENV=test), else info. Destination: stdout unless given (tests). */
+export function createLogger(name: string, level?: string, destination?: DestinationStream): Logger {
   const fallback = process.env.NODE_ENV === 'test' ? 'silent' : 'info';
-  return pino({
+  const options = {
     name,
     level: level ?? process.env.LOG_LEVEL ?? fallback,
     // Tokens and cookies never reach the logs.
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

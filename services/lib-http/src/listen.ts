@@ -35,8 +35,13 @@ export async function closeServer(server: Server, { unreadyDelayMs = 0, graceMs 
   if (unreadyDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, unreadyDelayMs));
   await new Promise<void>((resolve, reject) => {
     const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
+    // A response in flight when the drain began leaves its keep-alive socket idle afterwards, and Node
+    // would keep it until keepAliveTimeout: close sockets as they turn idle (in-flight ones are skipped),
+    // so the drain ends with the last response.
+    const sweep = setInterval(() => server.closeIdleConnections(), 50);
     server.close((err) => {
       clearTimeout(deadline);
+      clearInterval(sweep);
       if (err && (err as NodeJS.ErrnoException).code !== 'ERR_SERVER_NOT_RUNNING') reject(err);
       else resolve();
     });

@@ -43,6 +43,24 @@ describe('graceful shutdown', () => {
     agent.destroy();
   });
 
+  it('when the request in flight finishes on a keep-alive socket, then the drain ends with it, not at the keep-alive timeout', async () => {
+    const app = createApp({ name: 'drain', logger });
+    app.get('/slow', (_req, res) => {
+      setTimeout(() => res.json({ done: true }), 300);
+    });
+    finishApp(app);
+    const shutdown = createShutdown(logger, { handleSignals: false });
+    const server = await listen(app, 0, shutdown, '127.0.0.1', { graceMs: 8000 });
+    const agent = new http.Agent({ keepAlive: true });
+    const slow = fetchOn(agent, (server.address() as AddressInfo).port, '/slow');
+    await new Promise((r) => setTimeout(r, 50));
+    const started = Date.now();
+    await shutdown.run('test');
+    expect(await slow).toEqual({ status: 200, body: JSON.stringify({ done: true }) });
+    expect(Date.now() - started).toBeLessThan(1500);
+    agent.destroy();
+  });
+
   it('when a request outlives the grace period, then its socket is closed and shutdown completes', async () => {
     const app = createApp({ name: 'drain', logger });
     app.get('/stuck', () => undefined);
