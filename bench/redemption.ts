@@ -36,16 +36,40 @@ interface Ledger {
   entries: Array<{ ref: string; kind: string; amount: number; balance: number }>;
 }
 
-/** Every answer exact: balance = start − cost × debited answers, the ledger agrees, never below 0, one debit per redemption. */
-async function checkExact(url: string, buyer: Buyer, cost: number, debited: number): Promise<string[]> {
+/** What one buyer was answered: redemption ids per outcome. */
+interface Answers {
+  debited: Set<string>;
+  rejected: Set<string>;
+  processing: Set<string>;
+}
+
+async function ledgerOf(url: string, buyer: Buyer): Promise<Ledger> {
   const res = await fetch(`${url}/gems/${encodeURIComponent(buyer.email)}/ledger`, { headers: { authorization: `Bearer ${buyer.token}` } });
-  if (!res.ok) return [`${buyer.email}: ledger answered ${res.status}`];
-  const ledger = (await res.json()) as Ledger;
+  if (!res.ok) throw new Error(`${buyer.email}: ledger answered ${res.status}`);
+  return (await res.json()) as Ledger;
+}
+
+/**
+ * Every answer exact, once gems decided every redemption (a 202 is decided later): balance = start − cost ×
+ * debits, one ledger line per redemption, every 201 a debit and every 400 a rejection, never below 0.
+ */
+async function checkExact(url: string, buyer: Buyer, cost: number, answers: Answers): Promise<string[]> {
+  const asked = answers.debited.size + answers.rejected.size + answers.processing.size;
+  const redemptionLines = (l: Ledger) => l.entries.filter((e) => e.kind === 'debit' || e.kind === 'debit-rejected');
+  let ledger = await ledgerOf(url, buyer);
+  for (const deadline = Date.now() + 60_000; redemptionLines(ledger).length < asked && Date.now() < deadline; ) {
+    await new Promise((r) => setTimeout(r, 500));
+    ledger = await ledgerOf(url, buyer);
+  }
   const debits = ledger.entries.filter((e) => e.kind === 'debit');
+  const debitRefs = new Set(debits.map((e) => e.ref));
+  const rejectRefs = new Set(ledger.entries.filter((e) => e.kind === 'debit-rejected').map((e) => e.ref));
   const problems: string[] = [];
-  if (ledger.gems !== buyer.gems - cost * debited) problems.push(`balance ${ledger.gems}, expected ${buyer.gems} − ${cost} × ${debited}`);
-  if (debits.length !== debited) problems.push(`${debits.length} debits in the ledger for ${debited} debited answers`);
-  if (new Set(debits.map((e) => e.ref)).size !== debits.length) problems.push('a redemption debited twice');
+  if (redemptionLines(ledger).length !== asked) problems.push(`${redemptionLines(ledger).length} ledger lines for ${asked} redemptions`);
+  if (ledger.gems !== buyer.gems - cost * debits.length) problems.push(`balance ${ledger.gems}, expected ${buyer.gems} − ${cost} × ${debits.length}`);
+  if (debitRefs.size !== debits.length) problems.push('a redemption debited twice');
+  if ([...answers.debited].some((id) => !debitRefs.has(id))) problems.push('a 201 answer without its debit');
+  if ([...answers.rejected].some((id) => !rejectRefs.has(id) || debitRefs.has(id))) problems.push('a 400 answer that was debited');
   if (ledger.entries.some((e) => e.balance < 0)) problems.push('a balance below 0 in the ledger');
   return problems.map((p) => `${buyer.email}: ${p}`);
 }
@@ -59,7 +83,7 @@ export async function benchRedemption({ url, buyer, giftId = 'stickers', cost = 
   const buyers = await Promise.all(Array.from({ length: Math.ceil(n / perBuyer) }, () => buyer(cost * (affordable ?? perBuyer))));
   const samples: number[] = [];
   const statuses: Record<number, number> = {};
-  const debitedBy = new Map<Buyer, number>();
+  const answered = new Map<Buyer, Answers>(buyers.map((b) => [b, { debited: new Set(), rejected: new Set(), processing: new Set() }]));
   let next = 0;
   const worker = async () => {
     while (next < n) {
@@ -71,20 +95,21 @@ export async function benchRedemption({ url, buyer, giftId = 'stickers', cost = 
         headers: { authorization: `Bearer ${who.token}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
         body: JSON.stringify({ giftId, address }),
       });
-      await res.arrayBuffer();
+      const body = (await res.json().catch(() => ({}))) as { redemption?: { _id?: string } };
       samples.push(performance.now() - started);
       statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-      if (res.status === 201) debitedBy.set(who, (debitedBy.get(who) ?? 0) + 1);
+      const id = body.redemption?._id;
+      const outcome = ({ 201: 'debited', 400: 'rejected', 202: 'processing' } as const)[res.status as 201 | 400 | 202];
+      if (id && outcome) answered.get(who)![outcome].add(id);
     }
   };
   const wallStart = performance.now();
   await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
   const wallSeconds = (performance.now() - wallStart) / 1000;
-  // A 202 settles later: only a run without one can be checked answer by answer.
   const unexpected = Object.keys(statuses).filter((status) => !['201', '202', '400'].includes(status));
   const problems = [
     ...unexpected.map((status) => `${statuses[Number(status)]} answers ${status}`),
-    ...(statuses[202] ? ['some answers were 202 (still processing): not checked'] : (await Promise.all(buyers.map((b) => checkExact(url, b, cost, debitedBy.get(b) ?? 0)))).flat()),
+    ...(await Promise.all(buyers.map((b) => checkExact(url, b, cost, answered.get(b)!)))).flat(),
   ];
   return {
     title: `POST /redemptions end to end (N=${n}, concurrency ${concurrency})`,
@@ -99,7 +124,7 @@ export async function benchRedemption({ url, buyer, giftId = 'stickers', cost = 
     ],
     notes: [
       `statuses: ${JSON.stringify(statuses)}; ${buyers.length} buyers, ${perBuyer} requests each, each given ${cost} × ${affordable ?? perBuyer} gems`,
-      ...(problems.length ? [`PROBLEMS: ${problems.slice(0, 5).join('; ')}`] : ['exact: every buyer’s balance = start − cost × its 201 answers, the ledger agrees (one debit per redemption), never below 0']),
+      ...(problems.length ? [`PROBLEMS: ${problems.slice(0, 5).join('; ')}`] : ['exact: every buyer’s balance = start − cost × its debits, one ledger line per redemption (202s waited for), every 201 debited and every 400 not, never below 0']),
     ],
   };
 }

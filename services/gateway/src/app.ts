@@ -3,35 +3,53 @@ import type { Server } from 'node:http';
 import cors from 'cors';
 import express from 'express';
 import helmet from 'helmet';
-import pino from 'pino';
+import type { DestinationStream } from 'pino';
 import { pinoHttp } from 'pino-http';
+import { createLogger, type Logger } from '@kidslearn/lib-core';
+import { closeServer, isDraining, listen } from '@kidslearn/lib-http';
 import { type GatewayConfig, upstreams } from './config';
 import { checkDependencies } from './health';
 import { messages } from './messages';
 import { createAuth } from '@kidslearn/lib-auth';
 import { audienceOf, type VerifyToken, wantsFresh } from './audience';
 import { createEdgeCache, sendCached } from './edge-cache';
-import { cacheKey, cachingProxyTo, closeUpstreamSockets, proxyTo, setCacheKey } from './proxy';
-import { SERVICES, openApiService, resolveService } from './routes';
+import { edgeForwarding } from './forwarded';
+import { rejectMalformedPath } from './path-guard';
+import { cacheKey, cachingProxyTo, createUpstreamAgent, proxyTo, setCacheKey } from './proxy';
+import { SERVICES, type ServiceName, openApiService, resolveService } from './routes';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 export interface GatewayDeps {
   /** Verifies a bearer token for the edge cache's audience; defaults to the realm's keys (lib-auth). */
   verifyToken?: VerifyToken;
+  /** Where the default logger writes (tests read it); stdout otherwise. */
+  logDestination?: DestinationStream;
 }
 
-export function buildGateway(config: GatewayConfig, logger = pino({ name: 'gateway', level: config.LOG_LEVEL }), deps: GatewayDeps = {}) {
+/** The gateway's logger: lib-core's, so Authorization and cookies are redacted like in every service. */
+export const gatewayLogger = (config: GatewayConfig, destination?: DestinationStream): Logger =>
+  createLogger('gateway', config.LOG_LEVEL, destination);
+
+export function buildGateway(config: GatewayConfig, logger?: Logger, deps: GatewayDeps = {}) {
+  const log = logger ?? gatewayLogger(config, deps.logDestination);
   const targets = upstreams(config);
+  const agent = createUpstreamAgent();
   const verifyToken =
-    deps.verifyToken ?? createAuth({ keycloakUrl: config.KEYCLOAK_URL, issuerUrl: config.KEYCLOAK_ISSUER_URL, realm: config.KEYCLOAK_REALM }).verify;
+    deps.verifyToken ??
+    createAuth({
+      keycloakUrl: config.KEYCLOAK_URL,
+      issuerUrl: config.KEYCLOAK_ISSUER_URL,
+      realm: config.KEYCLOAK_REALM,
+      audience: config.KEYCLOAK_AUDIENCE,
+    }).verify;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
 
   app.use(
     pinoHttp({
-      logger,
+      logger: log,
       // Reuse a well-formed incoming id so a call can be followed from the browser to the service.
       genReqId: (req, res) => {
         const incoming = req.headers['x-request-id'];
@@ -44,6 +62,8 @@ export function buildGateway(config: GatewayConfig, logger = pino({ name: 'gatew
   );
   // Images (avatars, gifts, photos) are loaded cross-origin by the portal, so resources must be shareable.
   app.use(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
+  app.use(edgeForwarding());
+  app.use(rejectMalformedPath());
   app.use(
     cors({
       origin: config.PORTAL_ORIGINS,
@@ -58,13 +78,18 @@ export function buildGateway(config: GatewayConfig, logger = pino({ name: 'gatew
     res.json({ status: 'up' });
   });
   app.get('/healthz', async (_req, res) => {
+    if (isDraining(app)) {
+      res.status(503).json({ service: 'gateway', status: 'draining', dependencies: {} });
+      return;
+    }
     const report = await checkDependencies(targets, config.HEALTH_TIMEOUT_MS);
     res.status(report.status === 'up' ? 200 : 503).json({ service: 'gateway', ...report });
   });
 
-  const proxies = Object.fromEntries(SERVICES.map((name) => [name, proxyTo(name, targets[name], logger)]));
+  const upstreamOf = (service: ServiceName) => ({ service, target: targets[service], logger: log, agent });
+  const proxies = Object.fromEntries(SERVICES.map((name) => [name, proxyTo(upstreamOf(name))]));
   const edgeCache = createEdgeCache();
-  const cachingProxies = Object.fromEntries(SERVICES.map((name) => [name, cachingProxyTo(name, targets[name], logger, edgeCache)]));
+  const cachingProxies = Object.fromEntries(SERVICES.map((name) => [name, cachingProxyTo(upstreamOf(name), edgeCache)]));
   app.get('/openapi/:file', (req, res, next) => {
     const service = openApiService(req.path);
     if (!service) return next();
@@ -92,22 +117,25 @@ export function buildGateway(config: GatewayConfig, logger = pino({ name: 'gatew
   return {
     app,
     async start(port = config.PORT): Promise<number> {
-      server = await new Promise<Server>((resolve) => {
-        const listening = app.listen(port, () => resolve(listening));
-      });
+      server = await listen(app, port);
       server.keepAliveTimeout = 65_000;
       const address = server.address();
       const boundPort = typeof address === 'object' && address ? address.port : port;
-      logger.info({ port: boundPort, upstreams: targets }, 'gateway listening');
+      log.info({ port: boundPort, upstreams: targets }, 'gateway listening');
       return boundPort;
     },
+    /**
+     * Drains (lib-http closeServer): /healthz answers 503, no new connections, in-flight requests get up
+     * to DRAIN_MS to finish, then every connection is closed; only then the keep-alive sockets to the services.
+     */
     async stop(): Promise<void> {
-      closeUpstreamSockets();
-      if (!server) return;
       const closing = server;
       server = undefined;
-      closing.closeAllConnections();
-      await new Promise<void>((resolve) => closing.close(() => resolve()));
+      try {
+        if (closing) await closeServer(closing, { graceMs: config.DRAIN_MS });
+      } finally {
+        agent.destroy();
+      }
     },
   };
 }

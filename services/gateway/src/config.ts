@@ -4,7 +4,8 @@ const url = z.url({ protocol: /^https?$/ });
 
 export const gatewayConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Unset: info, or silent under Jest (lib-core createLogger). */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   CONTENT_URL: url.default('http://127.0.0.1:4001'),
   QUIZ_URL: url.default('http://127.0.0.1:4002'),
   GEMS_URL: url.default('http://127.0.0.1:4003'),
@@ -18,8 +19,12 @@ export const gatewayConfigSchema = z.object({
   KEYCLOAK_URL: url.default('http://localhost:8080'),
   KEYCLOAK_ISSUER_URL: url.optional(),
   KEYCLOAK_REALM: z.string().min(1).default('kidslearn'),
+  /** The audience tokens must carry (the realm's clients add it with an audience mapper). */
+  KEYCLOAK_AUDIENCE: z.string().min(1).default('kidslearn-api'),
   /** How long a dependency may take to answer its readiness probe. */
   HEALTH_TIMEOUT_MS: z.coerce.number().int().positive().default(1500),
+  /** On SIGTERM, how long in-flight requests may take to finish before their connections are closed. */
+  DRAIN_MS: z.coerce.number().int().positive().default(10_000),
 });
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

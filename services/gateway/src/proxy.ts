@@ -2,13 +2,20 @@ import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { createProxyMiddleware, type Options } from 'http-proxy-middleware';
-import type { Logger } from 'pino';
+import type { Logger } from '@kidslearn/lib-core';
 import type { EdgeCache } from './edge-cache';
 import { messages } from './messages';
 import type { ServiceName } from './routes';
 
-/** Keep-alive sockets to the services: without them every proxied request pays a TCP handshake. */
-const keepAliveAgent = new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 });
+/** Keep-alive sockets to the services (without them every proxied request pays a TCP handshake); one pool per gateway, closed by its stop(). */
+export const createUpstreamAgent = (): http.Agent => new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 });
+
+export interface Upstream {
+  service: ServiceName;
+  target: string;
+  logger: Logger;
+  agent: http.Agent;
+}
 
 /** The edge-cache key of a request: its audience, then its full original path and query. */
 export const cacheKey = (audience: string, req: IncomingMessage): string =>
@@ -21,25 +28,46 @@ export const setCacheKey = (req: IncomingMessage, key: string): void => {
   (req as KeyedRequest)[CACHE_KEY] = key;
 };
 
-function baseOptions(service: ServiceName, target: string, logger: Logger): Options<IncomingMessage, ServerResponse> {
+/**
+ * The service failed this call: 502 with a message the UI can show while nothing was sent yet; once
+ * headers went out the client connection is destroyed, so the client sees a broken response at once
+ * (ending it normally would pass a truncated body off as complete, and leaving it open would hang).
+ */
+function failUpstream(res: ServerResponse, upstream: Upstream, url: string | undefined, error: Error): void {
+  if (res.writableEnded || res.destroyed) return; // already answered (e.g. both the request and the body failed)
+  upstream.logger.warn({ err: error, service: upstream.service, url }, 'upstream failed');
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(502, { 'content-type': 'application/json', connection: 'close' });
+  res.end(JSON.stringify({ error: 'BadGateway', message: messages.serviceUnavailable(upstream.service) }));
+}
+
+/** An upstream response that stops before its end (reset, killed service) fails the call instead of stalling it. */
+function watchBody(proxyRes: IncomingMessage, res: ServerResponse, upstream: Upstream, url: string | undefined): void {
+  proxyRes.on('error', () => undefined); // reported by 'close' below; a listener keeps it from being thrown
+  proxyRes.on('close', () => {
+    if (!proxyRes.complete) failUpstream(res, upstream, url, new Error('upstream response ended before its body'));
+  });
+}
+
+function baseOptions(upstream: Upstream): Options<IncomingMessage, ServerResponse> {
   return {
-    target,
-    agent: keepAliveAgent,
-    xfwd: true,
+    target: upstream.target,
+    agent: upstream.agent,
+    // X-Forwarded-* are set by edgeForwarding (forwarded.ts); http-proxy would append to the caller's.
+    xfwd: false,
     proxyTimeout: 30_000,
     on: {
       proxyReq: (proxyReq, req) => {
         const id = (req as { id?: unknown }).id;
         if (typeof id === 'string') proxyReq.setHeader('x-request-id', id);
       },
+      proxyRes: (proxyRes, req, res) => watchBody(proxyRes, res, upstream, req.url),
       error: (error, req, res) => {
-        logger.warn({ err: error, service, url: req.url }, 'upstream unavailable');
-        if ('headersSent' in res && !res.headersSent) {
-          res.writeHead(502, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ error: 'BadGateway', message: messages.serviceUnavailable(service) }));
-        } else {
-          res.end();
-        }
+        if ('headersSent' in res) failUpstream(res, upstream, req.url, error);
+        else res.destroy();
       },
     },
   };
@@ -49,22 +77,23 @@ function baseOptions(service: ServiceName, target: string, logger: Logger): Opti
  * Streams the request to the service unchanged (the body is never parsed here) and forwards the
  * request id, so one id follows a call through the gateway and the service logs.
  */
-export function proxyTo(service: ServiceName, target: string, logger: Logger): RequestHandler {
-  return createProxyMiddleware(baseOptions(service, target, logger)) as unknown as RequestHandler;
+export function proxyTo(upstream: Upstream): RequestHandler {
+  return createProxyMiddleware(baseOptions(upstream)) as unknown as RequestHandler;
 }
 
 /**
  * For cacheable GETs that missed the edge cache: fetches, answers and stores under the key set with
  * setCacheKey when the service allows it (s-maxage). The body is buffered, which is fine for these small reads.
  */
-export function cachingProxyTo(service: ServiceName, target: string, logger: Logger, cache: EdgeCache): RequestHandler {
-  const base = baseOptions(service, target, logger);
+export function cachingProxyTo(upstream: Upstream, cache: EdgeCache): RequestHandler {
+  const base = baseOptions(upstream);
   const proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({
     ...base,
     selfHandleResponse: true,
     on: {
       ...base.on,
       proxyRes: (proxyRes, req, res) => {
+        watchBody(proxyRes, res, upstream, req.url);
         const chunks: Buffer[] = [];
         proxyRes.on('data', (chunk: Buffer) => chunks.push(chunk));
         proxyRes.on('end', () => {
@@ -82,8 +111,4 @@ export function cachingProxyTo(service: ServiceName, target: string, logger: Log
     },
   });
   return proxy as unknown as RequestHandler;
-}
-
-export function closeUpstreamSockets(): void {
-  keepAliveAgent.destroy();
 }

@@ -1,19 +1,16 @@
-import pino from 'pino';
-import { buildGateway } from './app';
+import { createShutdown } from '@kidslearn/lib-core';
+import { buildGateway, gatewayLogger } from './app';
 import { loadGatewayConfig } from './config';
 
 async function main(): Promise<void> {
   const config = loadGatewayConfig();
-  const logger = pino({ name: 'gateway', level: config.LOG_LEVEL });
+  const logger = gatewayLogger(config);
   const gateway = buildGateway(config, logger);
+  // SIGTERM/SIGINT: drain (bounded by DRAIN_MS), close the upstream sockets, exit. The hook's own limit
+  // sits above DRAIN_MS so the drain, not the hook timeout, decides when connections are cut.
+  const shutdown = createShutdown(logger, { timeoutMs: config.DRAIN_MS + 5_000 });
+  shutdown.add('gateway', () => gateway.stop());
   await gateway.start();
-  const shutdown = (signal: string) => {
-    logger.info({ signal }, 'shutting down');
-    void gateway.stop().then(() => process.exit(0));
-    setTimeout(() => process.exit(1), 10_000).unref();
-  };
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
 }
 
 main().catch((error: unknown) => {

@@ -7,12 +7,21 @@ import { gatewayConfigSchema } from '../src/config';
 /** Stand-in services on real sockets: each echoes which service answered, the path and the body. */
 async function startEchoService(name: string): Promise<{ url: string; server: Server }> {
   const app = express();
+  app.set('trust proxy', 1); // as every service (lib-http createApp)
   app.use(express.json());
   app.get('/readyz', (_req, res) => {
     res.json({ status: 'up' });
   });
   app.use((req, res) => {
-    res.json({ service: name, method: req.method, url: req.originalUrl, body: req.body, requestId: req.headers['x-request-id'] });
+    res.json({
+      service: name,
+      method: req.method,
+      url: req.originalUrl,
+      body: req.body,
+      requestId: req.headers['x-request-id'],
+      forwardedFor: req.headers['x-forwarded-for'],
+      ip: req.ip,
+    });
   });
   const server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, () => resolve(listening));
@@ -113,6 +122,21 @@ describe('gateway', () => {
     const response = await fetch(`${base}/nope`);
     expect(response.status).toBe(404);
     expect((await json(response)).message).toBe('The requested resource was not found.');
+  });
+
+  it('when a caller sends X-Forwarded-For, then the service sees only the socket address the gateway saw', async () => {
+    const body = await json(await fetch(`${base}/users/email`, { method: 'POST', headers: { 'x-forwarded-for': '203.0.113.7, 10.0.0.1', forwarded: 'for=203.0.113.8' } }));
+    expect(body.forwardedFor).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+    expect(body.ip).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+    const anonymous = await json(await fetch(`${base}/lessons`, { headers: { 'x-forwarded-for': '203.0.113.9' } }));
+    expect(anonymous.forwardedFor).toMatch(/^(::ffff:)?127\.0\.0\.1$/);
+  });
+
+  it('when a path has a malformed % escape, then the gateway answers 400 and forwards nothing', async () => {
+    const response = await fetch(`${base}/users/%E0%A4%A`);
+    expect(response.status).toBe(400);
+    expect(await json(response)).toEqual({ error: 'BadRequest', message: 'The address is not valid (it has a broken % escape).' });
+    expect((await fetch(`${base}/openapi/%zz.json`)).status).toBe(400);
   });
 
   it('when a service OpenAPI document is asked, then the service gets /openapi.json', async () => {
