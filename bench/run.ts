@@ -15,7 +15,9 @@ import { benchFrontend } from './frontend';
 import { benchGateway } from './gateway';
 import { loadAverage } from './load';
 import { benchQuizToGems } from './quiz-to-gems';
+import { benchProfiles } from './profile';
 import { benchRedemption } from './redemption';
+import { benchTimeline } from './timeline';
 import { type BenchSection, withinBudget } from './types';
 
 const REPORT_DIR = path.join(__dirname, 'reports');
@@ -101,6 +103,8 @@ async function main(): Promise<void> {
     };
     await measure('Gateway throughput', () => benchGateway(gatewayUrl, lessons[0]!._id, learnerToken));
     await measure('Quiz result to gems credited', () => benchQuizToGems({ n: 500 }));
+    // Private processes with KIDSLEARN_TIMING=1 (bench/fleet.ts): the running portal is left alone.
+    await measure('Timeline of one quiz submission', () => benchTimeline());
     // A fresh learner given its gems the way production does, through the broker.
     const buyer = async (gems: number) => {
       const learner = await createLearner();
@@ -111,6 +115,8 @@ async function main(): Promise<void> {
     await measure('POST /redemptions end to end', () => benchRedemption({ url: gatewayUrl, buyer, cost: STICKERS_COST, n: REDEMPTIONS }));
     // 20 in flight on the same balance, each buyer able to afford 80 of its 100: exact answers under contention.
     await measure('POST /redemptions at concurrency 20', () => benchRedemption({ url: gatewayUrl, buyer, cost: STICKERS_COST, n: 200, concurrency: 20, affordable: 80 }));
+    // `--profile`: the back end under this load with --cpu-prof (minutes; bench/profile.ts).
+    if (process.argv.includes('--profile')) await measure('CPU profiles', () => benchProfiles());
     await measure('Frontend', () => benchFrontend(env.PORTAL_URL!));
     await measure('Admin My Users', () => benchAdmin({ gatewayUrl, portalUrl: env.PORTAL_URL!, contentMongoUrl: env.MONGO_URL!.replace(/\/[^/]*$/, '/kidslearn-content') }));
     const meta = { date: new Date().toISOString(), machine: `${process.platform} ${process.arch}, node ${process.version}`, cores: String((await import('node:os')).cpus().length), 'load average at start': loadAtStart, 'load average at end': loadAverage() };

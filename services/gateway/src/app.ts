@@ -11,6 +11,7 @@ import { type GatewayConfig, upstreams } from './config';
 import { checkDependencies } from './health';
 import { messages } from './messages';
 import { createAuth } from '@kidslearn/lib-auth';
+import { httpTiming } from '@kidslearn/lib-core';
 import { audienceOf, type VerifyToken, wantsFresh } from './audience';
 import { createEdgeCache, sendCached } from './edge-cache';
 import { edgeForwarding } from './forwarded';
@@ -46,6 +47,8 @@ export function buildGateway(config: GatewayConfig, logger?: Logger, deps: Gatew
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  const timed = httpTiming('gateway');
+  if (timed) app.use(timed);
 
   app.use(
     pinoHttp({

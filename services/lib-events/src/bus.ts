@@ -9,6 +9,7 @@ import type { Topology } from './topology';
 import { publishConfirmed } from './confirm';
 import { PoisonMessageError } from './poison';
 import { deferred, withTimeout } from './deferred';
+import { markEvent } from './timing';
 import type { Deferred } from './deferred';
 
 export interface EventBusOptions {
@@ -139,6 +140,7 @@ export class EventBus {
   /** Resolves once the broker confirmed the (persistent) message; retries through reconnects. */
   async publish(event: EventEnvelope): Promise<void> {
     const deadline = Date.now() + (this.opts.publishTimeoutMs ?? 30_000);
+    markEvent('publish', event);
     for (let attempt = 1; ; attempt++) {
       if (this.closing) throw new Error('event bus is closed');
       try {
@@ -151,6 +153,7 @@ export class EventBus {
           timestamp: Math.floor(Date.now() / 1000),
           headers: { 'x-event-version': event.version },
         });
+        markEvent('confirmed', event);
         return;
       } catch (err) {
         if (Date.now() >= deadline) throw err;
@@ -201,6 +204,7 @@ export class EventBus {
     } catch (err) {
       return this.deadLetter(ch, msg, attempt, (err as Error).message);
     }
+    markEvent('consume', event);
     const handler = this.handlers.get(event.type);
     try {
       // A type with no handler yet may be bound by a later subscribe() (or a newer deploy): retried, then
@@ -208,6 +212,7 @@ export class EventBus {
       if (!handler) throw new Error(`no handler for event type ${event.type}`);
       await handler(event, { attempt, redelivered: msg.fields.redelivered });
       safeAck(ch, msg);
+      markEvent('acked', event);
     } catch (err) {
       const reason = (err as Error)?.message ?? String(err);
       if (err instanceof PoisonMessageError || attempt >= this.maxAttempts) return this.deadLetter(ch, msg, attempt, reason);

@@ -9,3 +9,4 @@ export type { EventBusOptions, EventHandler, HandlerContext } from './bus';
 export { EXCHANGE, topologyFor, retryDelayFor } from './topology';
 export type { Topology } from './topology';
 export { KNOWN_SUBSCRIPTIONS } from './subscriptions';
+export { markEvent } from './timing';

@@ -3,7 +3,7 @@ import type { Express, RequestHandler } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { randomUUID } from 'node:crypto';
-import { createLogger } from '@kidslearn/lib-core';
+import { createLogger, httpTiming } from '@kidslearn/lib-core';
 import type { Logger } from '@kidslearn/lib-core';
 import { errorHandler, notFoundHandler } from './error-handler';
 import { isDraining } from './draining';
@@ -39,6 +39,8 @@ export function createApp({ name, logger, readiness = {}, bodyLimit = '100kb' }:
   app.set('trust proxy', 1);
   app.use(helmet());
   app.use(requestId());
+  const timed = httpTiming(name);
+  if (timed) app.use(timed);
   app.use(
     pinoHttp({
       logger: logger.child({ service: name }),

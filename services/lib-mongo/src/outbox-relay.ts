@@ -1,6 +1,6 @@
 import type { Model } from 'mongoose';
 import type { Logger } from '@kidslearn/lib-core';
-import type { EventEnvelope } from '@kidslearn/lib-events';
+import { markEvent, type EventEnvelope } from '@kidslearn/lib-events';
 
 export interface OutboxPublisher {
   publish(event: EventEnvelope): Promise<void>;
@@ -103,6 +103,7 @@ export function createOutboxRelay({ model, bus, logger, intervalMs = 3000, idleI
       const ids = entries.map((entry) => entry.id);
       const filter = { _id: ids.length === 1 ? ids[0] : { $in: ids } };
       published += await publishDocs(await model.find(filter, { outbox: 1 }).lean<OutboxDoc[]>().exec(), sent);
+      for (const { written } of entries) for (const event of written) markEvent('outbox.cleared', event);
     }
     if (full) {
       // `outbox.0` exists ⇔ the array is not empty (works on MongoDB and FerretDB).
@@ -159,6 +160,7 @@ export function createOutboxRelay({ model, bus, logger, intervalMs = 3000, idleI
   };
 
   const kick = (documentId?: unknown, written?: EventEnvelope[]) => {
+    for (const event of written ?? []) markEvent('outbox.kicked', event);
     flush(documentId, written).catch((err: Error) => {
       log.warn({ err: err.message }, 'outbox flush failed; the sweep retries');
       scheduleSweep(intervalMs);

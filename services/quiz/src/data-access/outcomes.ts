@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { mark } from '@kidslearn/lib-core';
 
 // CONTRACTS "Waiting for an outcome": the consumer records the outcome in the attempt and announces
 // it on `outcome:<id>`; the HTTP handler listens, re-reads its own document and gives up after a timeout.
@@ -15,7 +16,10 @@ export async function announceOutcome(redis: Redis, id: string): Promise<void> {
 /** `subscriber` is a dedicated connection (a subscribed connection cannot run other commands). */
 export function createOutcomeWaiter(subscriber: Redis) {
   const waiting = new Map<string, () => void>();
-  subscriber.on('message', (channel: string) => waiting.get(channel)?.());
+  subscriber.on('message', (channel: string) => {
+    mark('quiz.woken', channel.slice('outcome:'.length));
+    waiting.get(channel)?.();
+  });
 
   return {
     /** Resolves with `read()` once it returns a value, or with its last answer after `timeoutMs`. */
@@ -32,6 +36,7 @@ export function createOutcomeWaiter(subscriber: Redis) {
         // Read after subscribing: an outcome recorded before is seen now, one recorded later wakes us.
         for (;;) {
           const value = await read();
+          mark(value === null ? 'quiz.read.unsettled' : 'quiz.read.settled', id);
           const left = deadline - Date.now();
           if (value !== null || left <= 0) return value;
           await new Promise<void>((resolve) => {

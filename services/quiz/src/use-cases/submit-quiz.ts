@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AppError } from '@kidslearn/lib-core';
+import { AppError, mark } from '@kidslearn/lib-core';
 import { createEvent, type EventEnvelope } from '@kidslearn/lib-events';
 import { AnswersTooLongError, normalizeAnswers, type SubmittedAnswers } from '../domain/answers';
 import { scoreAttempt } from '../domain/scoring';
@@ -53,11 +53,13 @@ export async function submitQuiz(deps: SubmitQuizDeps, learner: Learner, lessonI
   const event = createEvent('quiz.attempt.scored', { attemptId, lessonId, email: learner.email, userId: learner.sub, name: learner.name, score, total, reward });
 
   await deps.attempts.create({ _id: attemptId, lessonId, email: learner.email, userId: learner.sub, name: learner.name, answers, score, total, reward, createdAt }, event);
+  mark('quiz.attempt.written', attemptId);
   // Gems can start crediting while the best and the standings are updated.
   deps.afterStored(attemptId, event);
   // Only a new best changes the standings: most submissions under load leave the cached list alone.
   const improved = await deps.bests.record({ lessonId, email: learner.email, name: learner.name, score, total, attemptId, achievedAt: createdAt });
   if (improved) await deps.afterScored(lessonId);
+  mark('quiz.best.recorded', attemptId);
 
   const gems = await deps.outcomes.waitFor(attemptId, deps.outcomeTimeoutMs, () => deps.attempts.settledGems(attemptId));
   return { attemptId, score, total, reward, gems };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { EventBus, EventEnvelope } from '@kidslearn/lib-events';
 import { parseEventData } from '@kidslearn/lib-events';
-import type { Logger } from '@kidslearn/lib-core';
+import { mark, type Logger } from '@kidslearn/lib-core';
 import { LETTERS } from '../../domain/answers';
 import { lessonIdSchema } from '../../domain/ids';
 import type { AnswerKeyRepository } from '../../data-access/answer-keys';
@@ -41,7 +41,11 @@ export async function subscribeQuizHandlers(bus: EventBus, deps: QuizHandlerDeps
     }
     const data = parseEventData(gemsCredited, event);
     const found = await deps.attempts.settle(data.attemptId, data.amount, data.balance);
+    mark('quiz.settled', data.attemptId);
     if (!found) deps.logger.debug({ attemptId: data.attemptId }, 'gems.credited for an unknown attempt');
-    else await deps.announce(data.attemptId);
+    else {
+      await deps.announce(data.attemptId);
+      mark('quiz.announced', data.attemptId);
+    }
   });
 }

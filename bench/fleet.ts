@@ -1,0 +1,119 @@
+// A second, private set of the back-end processes for the timeline and the CPU profiles: started with extra
+// environment or node flags (KIDSLEARN_TIMING=1, --cpu-prof) on their own ports, throw-away databases, the
+// bench's RabbitMQ vhost and Redis database, so the running portal is neither restarted nor disturbed.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import amqp from 'amqplib';
+import mongoose from 'mongoose';
+import { topologyFor } from '@kidslearn/lib-events';
+import { benchAmqpUrl } from './bench-vhost';
+
+export type FleetService = 'quiz' | 'gems' | 'gifts' | 'gateway';
+
+const PORTS: Record<FleetService, number> = { gateway: 4100, quiz: 4102, gems: 4103, gifts: 4104 };
+const ROOT = path.resolve(__dirname, '..');
+/** Redis database of the fleet (the portal uses 0): its rate limits, caches and idempotency keys stay apart. */
+const REDIS_DB = 7;
+
+export interface FleetOptions {
+  services: FleetService[];
+  /** extra environment for every process (KIDSLEARN_TIMING=1) */
+  env?: Record<string, string>;
+  /** extra node flags for every process (--cpu-prof …) */
+  nodeArgs?: (service: FleetService) => string[];
+  /** every stdout line of every process */
+  onLine?: (service: FleetService, line: string) => void;
+}
+
+export interface Fleet {
+  url: (service: FleetService) => string;
+  amqpUrl: string;
+  /** SIGTERM and wait for exit (profiles are written then), then drop the databases */
+  stop(): Promise<void>;
+}
+
+async function waitReady(url: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
+    const ok = await fetch(url, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} not ready within ${timeoutMs / 1000} s`);
+}
+
+/** Events left in the bench vhost's queues by an earlier run are not this run's work. */
+async function purgeQueues(amqpUrl: string, services: FleetService[]): Promise<void> {
+  const conn = await amqp.connect(amqpUrl);
+  try {
+    for (const service of services.filter((s) => s !== 'gateway')) {
+      // A queue not declared yet (first run) closes the channel with 404: one channel per queue.
+      const ch = await conn.createChannel();
+      ch.on('error', () => undefined);
+      await ch.purgeQueue(topologyFor(service).queue).then(
+        () => ch.close(),
+        () => undefined,
+      );
+    }
+  } finally {
+    await conn.close().catch(() => undefined);
+  }
+}
+
+export async function startFleet({ services, env = {}, nodeArgs = () => [], onLine }: FleetOptions): Promise<Fleet> {
+  const amqpUrl = await benchAmqpUrl(process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672');
+  await purgeQueues(amqpUrl, services);
+  const suffix = randomUUID().slice(0, 8);
+  const mongoBase = process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017/kidslearn-test';
+  const dbUrl = (service: FleetService) => mongoBase.replace(/\/[^/]*$/, `/kidslearn-bench-${service}-${suffix}`);
+  const redisUrl = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  redisUrl.pathname = `/${REDIS_DB}`;
+  const url = (service: FleetService) => `http://127.0.0.1:${PORTS[service]}`;
+  const children = new Map<FleetService, ChildProcess>();
+  const stop = async () => {
+    await Promise.all(
+      [...children.values()].map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null) return resolve();
+            child.once('exit', () => resolve());
+            child.kill('SIGTERM');
+            setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+          }),
+      ),
+    );
+    for (const service of services.filter((s) => s !== 'gateway')) {
+      const conn = await mongoose.createConnection(dbUrl(service)).asPromise();
+      await conn.dropDatabase().catch(() => undefined);
+      await conn.close();
+    }
+  };
+  try {
+    for (const service of services) {
+      const common = { ...process.env, ...env, PORT: String(PORTS[service]), LOG_LEVEL: 'warn' };
+      const own =
+        service === 'gateway'
+          ? { QUIZ_URL: url('quiz'), GEMS_URL: url('gems'), GIFTS_URL: url('gifts'), CONTENT_URL: process.env.CONTENT_URL ?? 'http://127.0.0.1:4001' }
+          : { SERVICE_NAME: service, MONGO_URL: dbUrl(service), AMQP_URL: amqpUrl, REDIS_URL: redisUrl.toString(), REQUEST_LESSONS_ON_START: 'false' };
+      const entry = path.join('services', service, 'src', 'start.ts');
+      const child = spawn(process.execPath, [...nodeArgs(service), '--import', 'tsx', entry], { cwd: ROOT, env: { ...common, ...own }, stdio: ['ignore', 'pipe', 'inherit'] });
+      children.set(service, child);
+      let rest = '';
+      child.stdout!.on('data', (chunk: Buffer) => {
+        const lines = (rest + chunk.toString()).split('\n');
+        rest = lines.pop() ?? '';
+        for (const line of lines) onLine?.(service, line);
+      });
+    }
+    for (const service of services) await waitReady(`${url(service)}/${service === 'gateway' ? 'livez' : 'readyz'}`, children.get(service)!);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, amqpUrl, stop };
+}
