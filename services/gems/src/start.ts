@@ -1,4 +1,5 @@
 import { createLogger, createShutdown } from '@kidslearn/lib-core';
+import { holdWriterLease } from '@kidslearn/lib-mongo';
 import { readConfig } from './config';
 import { buildService } from './app';
 
@@ -6,6 +7,10 @@ async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.SERVICE_NAME, config.LOG_LEVEL);
   const shutdown = createShutdown(logger);
+  // One writer per database: FerretDB writes are only atomic within one process. A second instance
+  // exits here (non-zero); the lease is released last, after the service's final write.
+  const lease = await holdWriterLease(config.MONGO_URL, { logger });
+  shutdown.add('writer lease', () => lease.release());
   const service = await buildService(config, logger);
   shutdown.add('gems service', () => service.stop());
   const url = await service.start();

@@ -8,3 +8,5 @@ export { withOutbox, addPush } from './update-merge';
 export function isDuplicateKeyError(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
 }
+export { holdWriterLease, WriterLeaseHeldError, LEASE_COLLECTION } from './writer-lease';
+export type { WriterLease, WriterLeaseOptions } from './writer-lease';
