@@ -16,10 +16,10 @@ export interface OutboxRelayOptions {
   /**
    * Next sweep after a clean one (default 60 s). Writers hand their events over (kick), so a clean
    * sweep is the normal case; it is a safety net for another instance that died mid-publish. A
-   * sweep reads the whole collection on the local database, hence not every few seconds.
+   * sweep reads only documents flagged `outboxPending` (indexed), draining them in batches.
    */
   idleIntervalMs?: number;
-  /** Documents per sweep (default 100). */
+  /** Documents per read of a sweep (default 100); a sweep reads batches until nothing is pending. */
   batchSize?: number;
 }
 
@@ -42,13 +42,16 @@ export interface OutboxRelay {
   stop(): Promise<void>;
 }
 
-type OutboxDoc = { _id: unknown; outbox?: EventEnvelope[] };
+type OutboxDoc = { _id: unknown; outbox?: EventEnvelope[]; outboxPending?: boolean; outboxLastId?: string | null };
+const PROJECTION = { outbox: 1, outboxPending: 1, outboxLastId: 1 };
+/** Batches one sweep drains at most (bounds a pass while writers keep adding); the next sweep goes on. */
+const MAX_BATCHES = 1000;
 
 /**
  * Publishes events kept in the documents' `outbox` arrays and removes each after the broker
  * confirmed it. A crash between the two republishes the event later: delivery is at least
  * once, and consumers are idempotent (applyOnce). Only one flush runs at a time; a kick during
- * a flush schedules one more.
+ * a flush schedules one more, and one during a long sweep is served between two documents.
  */
 export function createOutboxRelay({ model, bus, logger, intervalMs = 3000, idleIntervalMs = 60_000, batchSize = 100 }: OutboxRelayOptions): OutboxRelay {
   if (!model.schema.path('outbox')) throw new Error(`${model.modelName}: add ...outboxFields to the schema to use the outbox relay`);
@@ -58,34 +61,53 @@ export function createOutboxRelay({ model, bus, logger, intervalMs = 3000, idleI
   // a kick without id asks for a full sweep
   const kicked = new Map<string, { id: unknown; written: EventEnvelope[] }>();
   let sweep = false;
+  // The first sweep also finds documents written without the pending flag (before it existed, or by
+  // a writer that pushes to the outbox by hand): one full scan per relay, then by the flag only.
+  let scannedAll = false;
   // events the last sweep found left behind (not those of kicks it ran together with)
   let leftBehind = 0;
   let timer: NodeJS.Timeout | undefined;
   const log = logger.child({ outbox: model.modelName });
 
-  /** Publishes each document's outbox (except events in `sent`, already out) and removes it. */
-  const publishDocs = async (docs: OutboxDoc[], sent: ReadonlySet<string> = new Set()): Promise<number> => {
+  /**
+   * Removes the published events. The pending flag is cleared in the same write, guarded by the last
+   * event id read: if a writer added an event meanwhile, only the pull happens and the flag stays.
+   */
+  const clear = async (doc: OutboxDoc, events: EventEnvelope[]): Promise<void> => {
+    // Exact stored elements through the driver (no mongoose casting): FerretDB 1.24 ignores $pull
+    // with a condition like { id }; exact-element $pullAll works everywhere.
+    const pull = events.length > 0 ? { $pullAll: { outbox: events } } : {};
+    const guard = { _id: doc._id, outboxLastId: doc.outboxLastId ?? null };
+    const done = await model.collection.updateOne(guard as never, { ...pull, $set: { outboxPending: false } } as never);
+    if (done.matchedCount === 0 && events.length > 0) await model.collection.updateOne({ _id: doc._id } as never, pull as never);
+  };
+
+  /**
+   * Publishes each document's outbox (except events in `sent`, already out) and removes it;
+   * `between` runs after each document (a sweep serves kicks there). Resolves with the events published.
+   */
+  const publishDocs = async (docs: OutboxDoc[], sent: ReadonlySet<string> = new Set(), between?: () => Promise<void>): Promise<number> => {
     let published = 0;
     for (const doc of docs) {
       const events = doc.outbox ?? [];
-      if (events.length === 0) continue;
-      for (const event of events) {
-        if (sent.has(event.id)) continue;
-        await bus.publish(event);
-        published += 1;
+      if (events.length > 0 || doc.outboxPending) {
+        for (const event of events) {
+          if (sent.has(event.id)) continue;
+          await bus.publish(event);
+          published += 1;
+        }
+        await clear(doc, events);
       }
-      // Remove the exact stored elements through the driver (no mongoose casting), in one write:
-      // FerretDB 1.24 ignores $pull with a condition like { id }; exact-element $pullAll works everywhere.
-      await model.collection.updateOne({ _id: doc._id } as never, { $pullAll: { outbox: events } } as never);
+      await between?.();
     }
     return published;
   };
 
-  const publishPending = async (): Promise<number> => {
+  /** The documents written since the last pass, by id: no collection scan on the hot path. */
+  const publishKicked = async (): Promise<number> => {
+    if (kicked.size === 0) return 0;
     const entries = [...kicked.values()];
     kicked.clear();
-    const full = sweep;
-    sweep = false;
     let published = 0;
     // Events handed over by the writer go out before any read: the consumer's wait starts sooner.
     // They are removed from the outbox after the read below; a crash in between republishes them
@@ -98,18 +120,42 @@ export function createOutboxRelay({ model, bus, logger, intervalMs = 3000, idleI
         published += 1;
       }
     }
-    // The documents just written, by id: no collection scan on the hot path.
-    if (entries.length > 0) {
-      const ids = entries.map((entry) => entry.id);
-      const filter = { _id: ids.length === 1 ? ids[0] : { $in: ids } };
-      published += await publishDocs(await model.find(filter, { outbox: 1 }).lean<OutboxDoc[]>().exec(), sent);
-      for (const { written } of entries) for (const event of written) markEvent('outbox.cleared', event);
+    const ids = entries.map((entry) => entry.id);
+    const filter = { _id: ids.length === 1 ? ids[0] : { $in: ids } };
+    published += await publishDocs(await model.find(filter, PROJECTION).lean<OutboxDoc[]>().exec(), sent);
+    for (const { written } of entries) for (const event of written) markEvent('outbox.cleared', event);
+    return published;
+  };
+
+  /** Drains every pending document in batches; kicks that arrive meanwhile are served between documents. */
+  const drain = async (): Promise<{ swept: number; kickedOut: number }> => {
+    const filter = scannedAll ? { outboxPending: true } : { 'outbox.0': { $exists: true } };
+    let swept = 0;
+    let kickedOut = 0;
+    const seen = new Set<string>();
+    const serveKicks = async () => {
+      kickedOut += await publishKicked();
+    };
+    for (let batch = 0; batch < MAX_BATCHES; batch += 1) {
+      const docs = await model.find(filter, PROJECTION).limit(batchSize).lean<OutboxDoc[]>().exec();
+      // A document whose flag stayed (a writer added an event meanwhile) is left to the next sweep.
+      const fresh = docs.filter((doc) => !seen.has(JSON.stringify(doc._id)));
+      if (fresh.length === 0) break;
+      for (const doc of fresh) seen.add(JSON.stringify(doc._id));
+      swept += await publishDocs(fresh, undefined, serveKicks);
+      if (docs.length < batchSize) break;
     }
-    if (full) {
-      // `outbox.0` exists ⇔ the array is not empty (works on MongoDB and FerretDB).
-      const docs = await model.find({ 'outbox.0': { $exists: true } }, { outbox: 1 }).limit(batchSize).lean<OutboxDoc[]>().exec();
-      leftBehind = await publishDocs(docs);
-      published += leftBehind;
+    scannedAll = true;
+    return { swept, kickedOut };
+  };
+
+  const publishPending = async (): Promise<number> => {
+    let published = await publishKicked();
+    if (sweep) {
+      sweep = false;
+      const { swept, kickedOut } = await drain();
+      leftBehind = swept;
+      published += swept + kickedOut;
     }
     if (published) log.debug({ published }, 'outbox events published');
     return published;

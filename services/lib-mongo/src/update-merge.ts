@@ -13,10 +13,14 @@ export function addPush(update: UpdateQuery<unknown>, field: string, value: unkn
 }
 
 /**
- * Appends events to the document's outbox in the same update as the change:
+ * Appends events to the document's outbox in the same update as the change, and marks it pending:
  * `model.updateOne(filter, withOutbox({ $inc: { gems: 2 } }, event))`.
  */
 export function withOutbox(update: UpdateQuery<unknown>, ...events: unknown[]): Update {
   if (events.length === 0) return { ...(update as Update) };
-  return addPush(update, 'outbox', events.length === 1 ? events[0] : { $each: events });
+  const u = addPush(update, 'outbox', events.length === 1 ? events[0] : { $each: events });
+  // The relay's sweep finds the document by this flag; the last id lets it clear the flag safely.
+  const lastId = (events[events.length - 1] as { id?: unknown }).id;
+  u.$set = { ...((u.$set as Update | undefined) ?? {}), outboxPending: true, ...(typeof lastId === 'string' ? { outboxLastId: lastId } : {}) };
+  return u;
 }

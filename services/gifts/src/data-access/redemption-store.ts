@@ -1,4 +1,5 @@
 import { createEvent, type EventEnvelope } from '@kidslearn/lib-events';
+import { withOutbox } from '@kidslearn/lib-mongo';
 import { Types, type Model } from 'mongoose';
 import type { NewRedemption, RedemptionStore } from '../domain/ports';
 import { toRedemption, type RedemptionDoc } from './redemption-model';
@@ -61,7 +62,7 @@ export function createRedemptionStore(model: Model<RedemptionDoc>, afterWrite: (
         model
           .findOneAndUpdate(
             { _id: new Types.ObjectId(id), status: 'pending-delivery' },
-            { $set: { status: 'delivered', deliveryStatus: true, updatedAt: at }, $push: { outbox: event } },
+            withOutbox({ $set: { status: 'delivered', deliveryStatus: true, updatedAt: at } }, event),
             { new: true },
           )
           .lean<RedemptionDoc>()

@@ -1,0 +1,119 @@
+import { Schema } from 'mongoose';
+import type { Connection, Model } from 'mongoose';
+import { createLogger } from '@kidslearn/lib-core';
+import { createEvent, type EventEnvelope } from '@kidslearn/lib-events';
+import { eventually, uniqueDbUrl } from '@kidslearn/lib-testkit';
+import { connectMongo, createOutboxRelay, outboxFields, withOutbox } from '../src';
+
+// The relay's safety-net sweep: finds documents by an indexed pending flag (an equality the local
+// database pushes down), drains everything pending in batches, and lets events handed over by
+// writers go out while a long drain is still running.
+const logger = createLogger('outbox-sweep-test', process.env.TEST_LOG_LEVEL ?? 'silent');
+
+interface Item {
+  n: number;
+  outbox: EventEnvelope[];
+}
+const schema = new Schema<Item>({ n: { type: Number, required: true }, ...outboxFields }, { versionKey: false });
+
+let conn: Connection;
+let items: Model<Item>;
+
+beforeAll(async () => {
+  conn = await connectMongo(uniqueDbUrl('outbox-sweep'), logger);
+  items = conn.model<Item>('Item', schema);
+  await items.init();
+});
+afterAll(async () => {
+  await conn.dropDatabase().catch(() => undefined);
+  await conn.close();
+});
+beforeEach(async () => {
+  await items.deleteMany({});
+});
+
+/** `count` documents, each with one event in its outbox, written as services write them (no kick). */
+async function pending(count: number): Promise<EventEnvelope[]> {
+  const events = Array.from({ length: count }, (_, n) => createEvent('test.swept', { n }));
+  await items.insertMany(events.map((_, n) => ({ n })));
+  for (const [n, event] of events.entries()) await items.updateOne({ n }, withOutbox({ $set: { n } }, event)).exec();
+  return events;
+}
+
+it('when events are written with withOutbox, then the document carries an indexed pending flag that the relay clears once they are out', async () => {
+  const [event] = await pending(1);
+  expect(await items.findOne({ n: 0 }).lean().exec()).toMatchObject({ outboxPending: true });
+  const indexes = await items.collection.indexes();
+  expect(indexes.some((index) => Object.keys(index.key).join() === 'outboxPending')).toBe(true);
+
+  const published: string[] = [];
+  const relay = createOutboxRelay({ model: items, logger, bus: { publish: async (e) => void published.push(e.id) } });
+  expect(await relay.flush()).toBe(1);
+  expect(published).toEqual([event!.id]);
+  expect(await items.findOne({ n: 0 }).lean().exec()).toMatchObject({ outbox: [], outboxPending: false });
+  await relay.stop();
+});
+
+it('when more documents are pending than one batch holds, then one sweep drains them all, batch by batch', async () => {
+  const published: string[] = [];
+  const relay = createOutboxRelay({ model: items, logger, batchSize: 10, bus: { publish: async (e) => void published.push(e.id) } });
+  expect(await relay.flush()).toBe(0); // the relay's first sweep (a full scan, once)
+  const events = await pending(45);
+  const find = jest.spyOn(items, 'find');
+  expect(await relay.flush()).toBe(45);
+  expect(published.sort()).toEqual(events.map((e) => e.id).sort());
+  expect(await items.countDocuments({ outboxPending: true })).toBe(0);
+  // Later sweeps select by the flag alone: an equality the local database answers from its index.
+  expect(find.mock.calls.map((call: unknown[]) => call[0])).toEqual(Array(5).fill({ outboxPending: true }));
+  find.mockRestore();
+  await relay.stop();
+});
+
+it('when a writer hands over an event during a long drain, then it is published without waiting for the drain to end', async () => {
+  await pending(60);
+  const published: string[] = [];
+  const relay = createOutboxRelay({
+    model: items,
+    logger,
+    batchSize: 100,
+    bus: {
+      publish: async (e) => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        published.push(e.id);
+      },
+    },
+  });
+  const draining = relay.flush();
+  await eventually(() => published.length >= 5, { timeoutMs: 5000, intervalMs: 5 });
+  const fresh = createEvent('test.fresh', {});
+  const [doc] = await items.insertMany([{ n: 1000, outbox: [fresh], outboxPending: true }]);
+  relay.kick(doc!._id, [fresh]);
+  await draining;
+  await eventually(() => published.includes(fresh.id), { timeoutMs: 5000 });
+  // Handed over while 55 swept events were still to go: it went out among the first few after.
+  expect(published.indexOf(fresh.id)).toBeLessThan(15);
+  await relay.stop();
+});
+
+it('when a document holds events but no pending flag (written before the flag existed), then the first sweep after start publishes them', async () => {
+  const legacy = createEvent('test.legacy', {});
+  await items.collection.insertOne({ n: 7, outbox: [legacy] } as never);
+  const published: string[] = [];
+  const relay = createOutboxRelay({ model: items, logger, idleIntervalMs: 600_000, bus: { publish: async (e) => void published.push(e.id) } });
+  relay.start();
+  await eventually(() => published.includes(legacy.id), { timeoutMs: 5000 });
+  await relay.stop();
+  await eventually(async () => (await items.findOne({ n: 7 }).lean().exec())?.outbox.length === 0, { timeoutMs: 5000 });
+});
+
+it('when a writer adds events without withOutbox (a $push by hand, or a saved document), then the document is flagged pending too', async () => {
+  const pushed = createEvent('test.pushed', {});
+  await items.create({ n: 1 });
+  await items.updateOne({ n: 1 }, { $push: { outbox: pushed } }).exec();
+  const saved = new items({ n: 2 });
+  saved.set('outbox', [createEvent('test.saved', {})]);
+  await saved.save();
+  const docs = await items.find({ outboxPending: true }, { n: 1, outboxLastId: 1 }).sort({ n: 1 }).lean().exec();
+  expect(docs.map((doc) => doc.n)).toEqual([1, 2]);
+  expect(docs[0]).toMatchObject({ outboxLastId: pushed.id });
+});
