@@ -1,8 +1,12 @@
 import net from 'node:net';
+import path from 'node:path';
+import { hashFiles } from '../src/cache-key';
+import { realmFiles } from '../src/components/keycloak';
+import { repoRoot } from '../src/paths';
 import type { Component } from '../src/component';
 import { isPortOpen } from '../src/ports';
 import { infrastructure } from '../src/registry';
-import { startAll, statusAll } from '../src/runner';
+import { startAll, statusAll, stopAll } from '../src/runner';
 
 const node = process.execPath;
 
@@ -66,6 +70,30 @@ describe('runner (real processes)', () => {
     const result = await startAll([fakeComponent('fake-crash', port, "console.error('boom: bad config'); process.exit(3)", 10_000)], { install: false });
     expect(result.errors[0]?.message).toMatch(/^fake-crash: exited during start-up \(code 3\)/);
     expect(result.errors[0]?.message).toContain('boom: bad config');
+  });
+
+  it('when what a running component was launched from changed (e.g. the realm files), then start restarts it', async () => {
+    const port = await freePort();
+    const script = `require('node:net').createServer().listen(${port}, '127.0.0.1')`;
+    let key = 'realm-v1';
+    const fake = { ...fakeComponent('fake-launch-key', port, script, 10_000), launchKey: () => key };
+    try {
+      expect((await startAll([fake], { install: false })).started).toEqual(['fake-launch-key']);
+      const firstPid = (await statusAll([fake]))[0]?.pid;
+      expect((await startAll([fake], { install: false })).reused).toEqual(['fake-launch-key']);
+      key = 'realm-v2';
+      expect((await startAll([fake], { install: false })).started).toEqual(['fake-launch-key']);
+      const [after] = await statusAll([fake]);
+      expect(after?.state).toBe('running');
+      expect(after?.pid).not.toBe(firstPid);
+    } finally {
+      await stopAll([fake]);
+    }
+  });
+
+  it('when Keycloak is started, then its launch key is the hash of the realm files it imports', () => {
+    const keycloak = infrastructure.find((c) => c.name === 'keycloak')!;
+    expect(keycloak.launchKey?.()).toBe(hashFiles(path.join(repoRoot, 'infra', 'keycloak'), realmFiles()));
   });
 
   it('when a component is already running, then start reuses it instead of starting another', async () => {
