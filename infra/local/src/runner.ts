@@ -160,6 +160,7 @@ export async function stopAll(list: Component[], only?: string[]): Promise<strin
         await stopProcesses(pid, markerFor(c.name));
         await c.afterStop?.();
         removeFile(pidFile(c.name));
+        removeFile(launchKeyFile(c.name));
         stopped.push(c.name);
       }),
     );
