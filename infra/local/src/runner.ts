@@ -82,6 +82,8 @@ const recordedLaunchKey = (c: Component): string => (existsSync(launchKeyFile(c.
 async function startOne(c: Component): Promise<StartOutcome> {
   let status = await inspect(c);
   const launchKey = c.launchKey?.();
+  // A restarted component counts as reused: it ran before, so whoever started this run must not stop it.
+  let restarted = false;
   if (launchKey !== undefined && status.state === 'running' && recordedLaunchKey(c) !== launchKey) {
     // Its start-up inputs changed since it was launched (e.g. the realm): reusing it would serve stale ones.
     say(c.name, `its launch inputs changed since it started (pid ${status.pid}): restarting`);
@@ -89,6 +91,7 @@ async function startOne(c: Component): Promise<StartOutcome> {
     await c.afterStop?.();
     removeFile(pidFile(c.name));
     status = await inspect(c);
+    restarted = true;
   } else if (launchKey !== undefined && status.state === 'external') {
     say(c.name, `reused from another clone: it may run older launch inputs (restart it there if they changed)`);
   }
@@ -119,7 +122,7 @@ async function startOne(c: Component): Promise<StartOutcome> {
     throw code !== undefined ? exitedEarlyMessage(c.name, code, log, tail) : notReadyMessage(c.name, timeoutMs, log, tail, result.lastError);
   }
   say(c.name, `ready in ${seconds(startedAt)} on ${c.ports.join(', ')}`);
-  return { name: c.name, action: 'started' };
+  return { name: c.name, action: restarted ? 'reused' : 'started' };
 }
 
 export interface StartResult {
