@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import amqp from 'amqplib';
 import mongoose from 'mongoose';
-import { topologyFor } from '@kidslearn/lib-events';
+import { KNOWN_SUBSCRIPTIONS, topologyFor } from '@kidslearn/lib-events';
 import { benchAmqpUrl } from './bench-vhost';
 
 export type FleetService = 'quiz' | 'gems' | 'gifts' | 'gateway';
@@ -47,11 +47,14 @@ async function waitReady(url: string, child: ChildProcess, timeoutMs = 90_000): 
   throw new Error(`${url} not ready within ${timeoutMs / 1000} s`);
 }
 
-/** Events left in the bench vhost's queues by an earlier run are not this run's work. */
-async function purgeQueues(amqpUrl: string, services: FleetService[]): Promise<void> {
+/**
+ * Events left in the bench vhost's queues by an earlier run (or by the in-process quiz → gems bench, whose bus
+ * declares every known queue there too) are not this run's work.
+ */
+async function purgeQueues(amqpUrl: string): Promise<void> {
   const conn = await amqp.connect(amqpUrl);
   try {
-    for (const service of services.filter((s) => s !== 'gateway')) {
+    for (const service of Object.keys(KNOWN_SUBSCRIPTIONS)) {
       // A queue not declared yet (first run) closes the channel with 404: one channel per queue.
       const ch = await conn.createChannel();
       ch.on('error', () => undefined);
@@ -67,7 +70,7 @@ async function purgeQueues(amqpUrl: string, services: FleetService[]): Promise<v
 
 export async function startFleet({ services, env = {}, nodeArgs = () => [], onLine }: FleetOptions): Promise<Fleet> {
   const amqpUrl = await benchAmqpUrl(process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672');
-  await purgeQueues(amqpUrl, services);
+  await purgeQueues(amqpUrl);
   const suffix = randomUUID().slice(0, 8);
   const mongoBase = process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017/kidslearn-test';
   const dbUrl = (service: FleetService) => mongoBase.replace(/\/[^/]*$/, `/kidslearn-bench-${service}-${suffix}`);
