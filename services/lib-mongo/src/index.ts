@@ -10,3 +10,5 @@ export function isDuplicateKeyError(err: unknown): boolean {
 }
 export { holdWriterLease, WriterLeaseHeldError, LEASE_COLLECTION } from './writer-lease';
 export type { WriterLease, WriterLeaseOptions } from './writer-lease';
+export { createReconciler } from './reconciler';
+export type { Reconciler, ReconcilerOptions } from './reconciler';

@@ -11,9 +11,12 @@ import type { QuizConfig } from './config';
 import { answerKeyRepository } from './data-access/answer-keys';
 import { attemptRepository } from './data-access/attempts';
 import { bestRepository, type StandingRow } from './data-access/bests';
+import { displayNameRepository } from './data-access/display-names';
 import { announceOutcome, createOutcomeWaiter } from './data-access/outcomes';
 import { quizRoutes } from './entry-points/http/routes';
+import { attemptReconciler } from './use-cases/reconcile-attempts';
 import { LESSON_ANNOUNCEMENT_REQUESTED, subscribeQuizHandlers } from './entry-points/messaging/handlers';
+import { subscribeProfileHandler } from './entry-points/messaging/profile-handler';
 import { openApiDocument } from './openapi';
 
 export interface QuizService {
@@ -21,6 +24,8 @@ export interface QuizService {
   /** consumers, outbox relay and the HTTP server; resolves with the base URL */
   start(): Promise<string>;
   stop(): Promise<void>;
+  /** one reconciler pass now (tests, operators); resolves with the attempts re-driven */
+  reconcile(): Promise<number>;
 }
 
 export async function buildService(config: QuizConfig, logger: Logger = createLogger(config.SERVICE_NAME)): Promise<QuizService> {
@@ -32,9 +37,17 @@ export async function buildService(config: QuizConfig, logger: Logger = createLo
 
   const answerKeys = answerKeyRepository(db);
   const attempts = attemptRepository(db);
-  const bests = bestRepository(db);
-  await Promise.all([answerKeys.model.init(), attempts.model.init(), bests.model.init()]);
+  const displayNames = displayNameRepository(db);
+  const bests = bestRepository(db, { nameOf: displayNames.nameOf });
+  await Promise.all([answerKeys.model.init(), attempts.model.init(), bests.model.init(), displayNames.model.init()]);
+  await displayNames.load();
   const relay = createOutboxRelay({ model: attempts.model, bus, logger });
+  const reconciler = attemptReconciler(attempts, {
+    logger,
+    afterMs: config.RECONCILE_AFTER_MS,
+    maxRedrives: config.RECONCILE_MAX_REDRIVES,
+    afterWrite: (attemptId, events) => relay.kick(attemptId, events),
+  });
   const outcomes = createOutcomeWaiter(subscriber);
   const standingsCache = createCache(redis, { prefix: `${config.SERVICE_NAME}:standings:` });
   const auth = createAuth({ keycloakUrl: config.KEYCLOAK_URL, issuerUrl: config.KEYCLOAK_ISSUER_URL, realm: config.KEYCLOAK_REALM });
@@ -78,6 +91,7 @@ export async function buildService(config: QuizConfig, logger: Logger = createLo
     app,
     async start() {
       await subscribeQuizHandlers(bus, { answerKeys, attempts, announce: (id) => announceOutcome(redis, id), logger });
+      await subscribeProfileHandler(bus, displayNames);
       if (config.REQUEST_LESSONS_ON_START) {
         // Our queue is bound now: ask content to re-announce its lessons, so a fresh (or restored)
         // database learns every answer key it missed. lesson.created is applied idempotently.
@@ -86,11 +100,14 @@ export async function buildService(config: QuizConfig, logger: Logger = createLo
           .catch((err: unknown) => logger.warn({ err }, 'could not ask content to re-announce its lessons'));
       }
       relay.start();
+      reconciler.start(config.RECONCILE_INTERVAL_MS);
       server = await listen(app, config.PORT);
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     },
+    reconcile: () => reconciler.runOnce(),
     async stop() {
       if (server) await closeServer(server);
+      await reconciler.stop();
       await relay.stop();
       await bus.close();
       subscriber.disconnect();

@@ -18,6 +18,10 @@ export interface AttemptDoc {
   gems: number | null;
   credited: number | null;
   settledAt: Date | null;
+  /** false until gems' outcome arrived: the reconciler looks for these (an equality, pushed down) */
+  settled: boolean;
+  /** the quiz.attempt.scored event as first written: the reconciler re-sends it (same id, so gems sees a duplicate) */
+  scoredEvent: EventEnvelope;
   outbox: EventEnvelope[];
 }
 
@@ -36,19 +40,22 @@ const schema = new Schema<AttemptDoc>(
     gems: { type: Number, default: null },
     credited: { type: Number, default: null },
     settledAt: { type: Date, default: null },
+    settled: { type: Boolean },
+    scoredEvent: { type: Schema.Types.Mixed },
     ...outboxFields,
   },
   { versionKey: false },
 );
 schema.index({ email: 1, lessonId: 1 });
+schema.index({ settled: 1, createdAt: 1 });
 
 export function attemptRepository(db: Connection) {
   const model = db.model<AttemptDoc>('Attempt', schema, 'attempts');
   return {
     model,
     /** The attempt and its quiz.attempt.scored event are written together (outbox in the document). */
-    async create(attempt: Omit<AttemptDoc, 'gems' | 'credited' | 'settledAt' | 'outbox'>, event: EventEnvelope): Promise<void> {
-      await model.create({ ...attempt, gems: null, credited: null, settledAt: null, outbox: [event] });
+    async create(attempt: Omit<AttemptDoc, 'gems' | 'credited' | 'settledAt' | 'settled' | 'scoredEvent' | 'outbox'>, event: EventEnvelope): Promise<void> {
+      await model.create({ ...attempt, gems: null, credited: null, settledAt: null, settled: false, scoredEvent: event, outbox: [event] });
     },
     async settledGems(attemptId: string): Promise<number | null> {
       const attempt = await model.findById(attemptId, { gems: 1 }).lean<Pick<AttemptDoc, 'gems'>>().exec();
@@ -59,7 +66,7 @@ export function attemptRepository(db: Connection) {
      * when a request is re-driven; a late copy never rewrites it). False for an unknown attempt.
      */
     async settle(attemptId: string, amount: number, balance: number): Promise<boolean> {
-      const result = await model.updateOne({ _id: attemptId, settledAt: null }, { $set: { gems: balance, credited: amount, settledAt: new Date() } });
+      const result = await model.updateOne({ _id: attemptId, settledAt: null }, { $set: { gems: balance, credited: amount, settledAt: new Date(), settled: true } });
       if (result.matchedCount === 1) return true;
       return (await model.exists({ _id: attemptId })) !== null;
     },

@@ -1,0 +1,115 @@
+import type { Model } from 'mongoose';
+import type { Logger } from '@kidslearn/lib-core';
+import type { EventEnvelope } from '@kidslearn/lib-events';
+import { withOutbox } from './update-merge';
+
+export interface ReconcilerOptions<D extends { _id: unknown }> {
+  name: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  model: Model<any>;
+  logger: Logger;
+  /**
+   * What "not settled yet" looks like: scalar equalities only (e.g. `{ status: 'requested' }`), so the
+   * local database can push it down, and so it can guard the re-drive write (settled meanwhile → no-op).
+   */
+  unsettled: Record<string, string | number | boolean>;
+  /** N: an item is re-driven once it is this old, and again at most once per this period. */
+  afterMs: number;
+  /** Re-drives per item at most; then it is left (and logged) for a person to look at. */
+  maxRedrives: number;
+  /** The request event to publish again for an item (null: cannot be re-driven). */
+  eventFor(doc: D): EventEnvelope | null;
+  /** Called after a re-drive was stored in the item's outbox: kick the relay. */
+  afterWrite(id: unknown, events: EventEnvelope[]): void;
+  /** Items looked at per pass (default 100). */
+  batchSize?: number;
+}
+
+type Tracked = { _id: unknown; createdAt?: Date; redrives?: number; redrivenAt?: Date | null };
+
+export interface Reconciler {
+  /** One pass; resolves with the number of items re-driven. */
+  runOnce(now?: Date): Promise<number>;
+  /** Runs a pass every intervalMs (0: never). */
+  start(intervalMs: number): void;
+  /** Stops the timer and waits for a running pass. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Finds items whose outcome did not arrive after `afterMs` (a lost or dead-lettered message, a peer
+ * down for long) and re-drives them: the request event goes into the item's outbox again, with the
+ * re-drive count, in one write guarded by "still unsettled" and the count read. The receiver is
+ * idempotent and answers a duplicate with its first outcome, so a re-drive settles, never repeats.
+ */
+export function createReconciler<D extends { _id: unknown }>(opts: ReconcilerOptions<D>): Reconciler {
+  const { model, unsettled, afterMs, maxRedrives, batchSize = 100 } = opts;
+  const log = opts.logger.child({ reconciler: opts.name });
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let stopped = true;
+
+  const redrive = async (doc: D & Tracked, now: Date): Promise<boolean> => {
+    const redrives = doc.redrives ?? 0;
+    if (redrives >= maxRedrives) return false;
+    if (doc.redrivenAt && now.getTime() - doc.redrivenAt.getTime() < afterMs) return false;
+    const event = opts.eventFor(doc);
+    if (!event) return false;
+    // Through the driver: the bookkeeping fields need no place in each service's schema.
+    const guard = { _id: doc._id, ...unsettled, redrives: doc.redrives ?? null };
+    const last = redrives + 1 >= maxRedrives;
+    // The last re-drive also takes the item out of later passes' reads.
+    const update = withOutbox({ $set: { redrives: redrives + 1, redrivenAt: now, ...(last ? { redrivesExhausted: true } : {}) } }, event);
+    const result = await model.collection.updateOne(guard as never, update as never);
+    if (result.modifiedCount !== 1) return false;
+    opts.afterWrite(doc._id, [event]);
+    log[last ? 'warn' : 'info']({ id: String(doc._id), redrives: redrives + 1, maxRedrives }, last ? 'unsettled item re-driven for the last time' : 'unsettled item re-driven');
+    return true;
+  };
+
+  const pass = async (now: Date): Promise<number> => {
+    const cutoff = new Date(now.getTime() - afterMs);
+    // Through the driver as well: strictQuery would drop the bookkeeping fields from the filter.
+    const docs = (await model.collection
+      .find({ ...unsettled, createdAt: { $lt: cutoff }, redrivesExhausted: { $ne: true } } as never, { projection: { outbox: 0 } })
+      .sort({ createdAt: 1 })
+      .limit(batchSize)
+      .toArray()) as unknown as (D & Tracked)[];
+    let count = 0;
+    for (const doc of docs) if (await redrive(doc, now)) count += 1;
+    return count;
+  };
+
+  const runOnce = (now = new Date()): Promise<number> => {
+    if (running) return running;
+    running = pass(now).finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+
+  const schedule = (intervalMs: number) => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      runOnce()
+        .catch((err: Error) => log.warn({ err: err.message }, 'reconciler pass failed; next pass retries'))
+        .finally(() => schedule(intervalMs));
+    }, intervalMs);
+    timer.unref();
+  };
+
+  return {
+    runOnce,
+    start(intervalMs) {
+      if (intervalMs <= 0 || !stopped) return;
+      stopped = false;
+      schedule(intervalMs);
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      timer = undefined;
+      await running?.catch(() => 0);
+    },
+  };
+}
