@@ -45,6 +45,17 @@ describe('user directory (integration)', () => {
       expect(res.body.role).toBe('admin');
     });
 
+    it('when a learner signs in with a name, then user.profile.changed carries the record\'s name (what the standings show)', async () => {
+      const events = await observeEvents(['user.profile.changed']);
+      try {
+        expect([200, 201]).toContain((await svc.http().post('/users').set(bearer(fresh.token)).send({ name: 'Fresh Again' })).status);
+        const event = await events.waitFor((e) => (e.data as { email: string }).email === fresh.email);
+        expect(event.data).toEqual({ email: fresh.email, name: 'Fresh Again' });
+      } finally {
+        await events.close();
+      }
+    });
+
     it('when the body names another email, then 403 and nothing changes', async () => {
       await svc.http().post('/users').set(bearer(lina)).send({ name: 'Hijack', email: fresh.email }).expect(403);
       expect((await me(fresh.token, fresh.email)).body.name).toBe('Fresh Again');

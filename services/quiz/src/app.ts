@@ -11,10 +11,12 @@ import type { QuizConfig } from './config';
 import { answerKeyRepository } from './data-access/answer-keys';
 import { attemptRepository } from './data-access/attempts';
 import { bestRepository, type StandingRow } from './data-access/bests';
+import { displayNameRepository } from './data-access/display-names';
 import { announceOutcome, createOutcomeWaiter } from './data-access/outcomes';
 import { quizRoutes } from './entry-points/http/routes';
 import { attemptReconciler } from './use-cases/reconcile-attempts';
 import { LESSON_ANNOUNCEMENT_REQUESTED, subscribeQuizHandlers } from './entry-points/messaging/handlers';
+import { subscribeProfileHandler } from './entry-points/messaging/profile-handler';
 import { openApiDocument } from './openapi';
 
 export interface QuizService {
@@ -35,8 +37,10 @@ export async function buildService(config: QuizConfig, logger: Logger = createLo
 
   const answerKeys = answerKeyRepository(db);
   const attempts = attemptRepository(db);
-  const bests = bestRepository(db);
-  await Promise.all([answerKeys.model.init(), attempts.model.init(), bests.model.init()]);
+  const displayNames = displayNameRepository(db);
+  const bests = bestRepository(db, { nameOf: displayNames.nameOf });
+  await Promise.all([answerKeys.model.init(), attempts.model.init(), bests.model.init(), displayNames.model.init()]);
+  await displayNames.load();
   const relay = createOutboxRelay({ model: attempts.model, bus, logger });
   const reconciler = attemptReconciler(attempts, {
     logger,
@@ -87,6 +91,7 @@ export async function buildService(config: QuizConfig, logger: Logger = createLo
     app,
     async start() {
       await subscribeQuizHandlers(bus, { answerKeys, attempts, announce: (id) => announceOutcome(redis, id), logger });
+      await subscribeProfileHandler(bus, displayNames);
       if (config.REQUEST_LESSONS_ON_START) {
         // Our queue is bound now: ask content to re-announce its lessons, so a fresh (or restored)
         // database learns every answer key it missed. lesson.created is applied idempotently.

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
+import { createEvent } from '@kidslearn/lib-events';
 import { createLearner, env } from '@kidslearn/lib-testkit';
-import { startServices, type Started } from './support/harness';
+import { eventually, startServices, type Started } from './support/harness';
 import { call } from './support/http';
 
 const KEY = ['A', 'B'];
@@ -41,4 +42,14 @@ it('when a submission does not improve the learner\'s best, then the cached stan
   } finally {
     redis.disconnect();
   }
+});
+
+it('when a learner submits with a name claim edited away from their user record, then the standings show the record\'s name (content\'s user.profile.changed)', async () => {
+  const learner = await createLearner({ name: 'Edited Claim' });
+  await s.publish(createEvent('user.profile.changed', { email: learner.email, name: 'Record Name' }));
+  await eventually(async () => Boolean(await s.quizDb?.collection('displayNames').findOne({ _id: learner.email as never })));
+  const lesson = await s.createLesson(KEY);
+  expect((await call('POST', `${s.quizUrl}/quiz-results`, { token: learner.token, body: { quizId: lesson, answers: KEY } })).status).toBe(201);
+  const standings = await call('GET', `${s.quizUrl}/standings/${lesson}`, { token: learner.token });
+  expect(standings.body).toEqual([expect.objectContaining({ userInfo: { name: 'Record Name' } })]);
 });

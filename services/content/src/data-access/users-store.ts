@@ -1,4 +1,5 @@
 import { createEvent } from '@kidslearn/lib-events';
+import { withOutbox } from '@kidslearn/lib-mongo';
 import type { Role, UserView } from '../domain/user';
 import type { Models } from './models';
 import { createUsersDirectory } from './users-directory';
@@ -27,6 +28,13 @@ export function toUserView(doc: UserLike): UserView {
   if (doc.last_log_in) view.last_log_in = doc.last_log_in;
   return view;
 }
+
+/**
+ * The record's display name for other services (quiz standings), written with the name in one
+ * update: they show this name, never a token claim the learner can edit.
+ */
+export const USER_PROFILE_CHANGED = 'user.profile.changed';
+const profileChanged = (email: string, name: string) => createEvent(USER_PROFILE_CHANGED, { email, name });
 
 const INTERNAL = { outbox: 0, processedEventIds: 0, gemsVersion: 0, photoUrl: 0 } as const;
 const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
@@ -101,7 +109,8 @@ export function createUsersStore({ User }: Models, options: { directoryMaxAgeMs?
       const set: Record<string, unknown> = { role, last_log_in: stamp };
       if (name) set.name = name;
       else onInsert.name = '';
-      const run = () => User.updateOne({ email }, { $set: set, $setOnInsert: onInsert }, { upsert: true });
+      const update = { $set: set, $setOnInsert: onInsert };
+      const run = () => User.updateOne({ email }, name ? withOutbox(update, profileChanged(email, name)) : update, { upsert: true });
       let result;
       try {
         result = await run();
@@ -119,10 +128,13 @@ export function createUsersStore({ User }: Models, options: { directoryMaxAgeMs?
     async createRegistered(email: string, name: string, photoUrl: string): Promise<void> {
       await User.updateOne(
         { email },
-        {
-          $set: { name, img: photoUrl, photoUrl },
-          $setOnInsert: { role: 'user', gems: 0, gemsVersion: 0, created_At: now() },
-        },
+        withOutbox(
+          {
+            $set: { name, img: photoUrl, photoUrl },
+            $setOnInsert: { role: 'user', gems: 0, gemsVersion: 0, created_At: now() },
+          },
+          profileChanged(email, name),
+        ),
         { upsert: true },
       );
       const user = await this.findByEmail(email);

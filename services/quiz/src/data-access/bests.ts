@@ -50,7 +50,12 @@ export interface OwnBest {
 const isDuplicateKey = (error: unknown) => (error as { code?: number }).code === 11000;
 
 /** One document per (lesson, learner) holding the best result, so standings are one indexed find. */
-export function bestRepository(db: Connection) {
+export interface BestRepositoryOptions {
+  /** The name content's user record holds (shown instead of the name stored from the token). */
+  nameOf?: (email: string) => string | undefined;
+}
+
+export function bestRepository(db: Connection, { nameOf = () => undefined }: BestRepositoryOptions = {}) {
   const model = db.model<BestDoc>('Best', schema, 'bests');
   return {
     model,
@@ -77,7 +82,7 @@ export function bestRepository(db: Connection) {
     },
     async standings(lessonId: string): Promise<StandingRow[]> {
       const rows = await model.find({ lessonId }).sort({ score: -1, achievedAt: 1, _id: 1 }).limit(STANDINGS_LIMIT).lean<BestDoc[]>().exec();
-      return rows.map((row) => ({ _id: row._id, userInfo: { name: publicName(row.name) }, score: row.score, total: row.total }));
+      return rows.map((row) => ({ _id: row._id, userInfo: { name: publicName(nameOf(row.email) ?? row.name) }, score: row.score, total: row.total }));
     },
   };
 }

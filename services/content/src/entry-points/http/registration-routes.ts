@@ -43,6 +43,7 @@ export function registrationRoutes(deps: HttpDeps): Router {
     });
     if (!check.ok) throw AppError.badRequest(check.message);
     await registerLearner(deps, check.value);
+    deps.flushOutbox(); // user.profile.changed
     res.status(201).json({ message: m.success });
   });
 

@@ -35,6 +35,7 @@ export function usersRoutes(deps: HttpDeps): Router {
       // (a URL in the body would let anyone point a child's avatar anywhere).
       role: roleFromToken(me.isAdmin),
     });
+    deps.flushOutbox(); // user.profile.changed: the record's name for the standings
     res.status(created ? 201 : 200).json(user);
   });
 
