@@ -4,6 +4,7 @@ import { tokenFor } from '@kidslearn/lib-testkit';
 import { messages } from '../src/messages';
 import { deleteKeycloakUser, keycloakUser } from './support/keycloak';
 import { waitForMailTo } from './support/maildev';
+import { observeEvents } from './support/rabbit';
 import { bearer, fromIp, startContent, type TestService } from './support/service';
 
 const m = messages.registration;
@@ -52,6 +53,19 @@ describe('registration (integration)', () => {
     expect(photo.headers['content-type']).toBe('image/png');
     // Re-encoded (metadata stripped): the same 1×1 picture, not the same bytes.
     expect(await sharp(photo.body as Buffer).metadata()).toMatchObject({ format: 'png', width: 1, height: 1 });
+  });
+
+  it('when a learner registers, then user.profile.changed carries the name of the form (what the standings will show)', async () => {
+    const email = newEmail();
+    created.push(email);
+    const events = await observeEvents(['user.profile.changed']);
+    try {
+      await register(valid(email)).expect(201);
+      const event = await events.waitFor((e) => (e.data as { email: string }).email === email);
+      expect(event.data).toEqual({ email, name: 'Rita Reader' });
+    } finally {
+      await events.close();
+    }
   });
 
   it('when the email has a verified account, then the caller gets the same answer as a new registration and nothing of the account changes', async () => {
