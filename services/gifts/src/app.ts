@@ -2,7 +2,7 @@ import { createLogger, type Logger } from '@kidslearn/lib-core';
 import { createAuth } from '@kidslearn/lib-auth';
 import { EventBus } from '@kidslearn/lib-events';
 import { createApp, finishApp, serveOpenApi } from '@kidslearn/lib-http';
-import { connectMongo, createOutboxRelay } from '@kidslearn/lib-mongo';
+import { connectMongo, createOutboxRelay, type Reconciler } from '@kidslearn/lib-mongo';
 import { connectRedis, createCache, rateLimit, type Redis } from '@kidslearn/lib-redis';
 import type { RequestHandler } from 'express';
 import type { Connection } from 'mongoose';
@@ -11,6 +11,7 @@ import { CATALOG_CACHE_KEY, createGiftCatalog } from './data-access/gift-catalog
 import { giftModel } from './data-access/gift-model';
 import { createOutcomeChannel } from './data-access/outcome-channel';
 import { redemptionModel } from './data-access/redemption-model';
+import { redemptionReconciler } from './data-access/redemption-reconciler';
 import { createRedemptionStore } from './data-access/redemption-store';
 import { createSettleRedemption } from './data-access/settle-redemption';
 import { giftRoutes } from './entry-points/http/gift-routes';
@@ -26,6 +27,7 @@ type Running = {
   redis: Redis;
   bus: EventBus;
   relay: ReturnType<typeof createOutboxRelay>;
+  reconciler: Reconciler;
   outcomes: ReturnType<typeof createOutcomeChannel>;
   deps: RedemptionRouteDeps;
 };
@@ -82,6 +84,13 @@ export function buildService(config: GiftsConfig, logger: Logger = createLogger(
     const outcomes = createOutcomeChannel(redis);
     await bus.subscribe([...GEMS_OUTCOME_EVENTS], gemsOutcomeHandler(createSettleRedemption(redemptions), outcomes.announce));
     relay.start();
+    const reconciler = redemptionReconciler(redemptions, {
+      logger,
+      afterMs: config.RECONCILE_AFTER_MS,
+      maxRedrives: config.RECONCILE_MAX_REDRIVES,
+      afterWrite: (id, events) => relay.kick(id, events),
+    });
+    reconciler.start(config.RECONCILE_INTERVAL_MS);
 
     const store = createRedemptionStore(redemptions, (id, events) => relay.kick(id, events), config.PUBLIC_URL);
     running = {
@@ -89,6 +98,7 @@ export function buildService(config: GiftsConfig, logger: Logger = createLogger(
       redis,
       bus,
       relay,
+      reconciler,
       outcomes,
       deps: { catalog: createGiftCatalog(gifts, cache, config.PUBLIC_URL), redemptions: store, outcomes: outcomes.waiter, waitMs: config.REDEMPTION_WAIT_MS },
     };
@@ -99,6 +109,7 @@ export function buildService(config: GiftsConfig, logger: Logger = createLogger(
     const r = running;
     running = undefined;
     if (!r) return;
+    await r.reconciler.stop();
     await r.relay.stop();
     await r.bus.close();
     await r.outcomes.close();

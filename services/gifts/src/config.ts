@@ -15,6 +15,10 @@ export const configSchema = z.object({
   PUBLIC_URL: z.url().default('http://localhost:4000'),
   /** Where the gift SVGs live (next to src/ in the repo, next to dist/ in the image). */
   ASSETS_DIR: z.string().min(1).default(path.resolve(__dirname, '..', 'assets')),
+  /** Reconciler (README "Reconciler"): pass interval (0 = off; off under Jest unless set), N, re-drives per item. */
+  RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(process.env.NODE_ENV === 'test' ? 0 : 60_000),
+  RECONCILE_AFTER_MS: z.coerce.number().int().min(0).default(5 * 60_000),
+  RECONCILE_MAX_REDRIVES: z.coerce.number().int().min(1).default(5),
 });
 export type GiftsConfig = z.infer<typeof configSchema>;
 

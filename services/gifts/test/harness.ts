@@ -7,7 +7,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import amqp from 'amqplib';
 import { closeServer, listen } from '@kidslearn/lib-http';
-import { createEvent, EventBus, topologyFor } from '@kidslearn/lib-events';
+import { createEvent, EventBus, topologyFor, type EventEnvelope } from '@kidslearn/lib-events';
 import { createLogger } from '@kidslearn/lib-core';
 import { uniqueDbUrl } from '@kidslearn/lib-testkit';
 import { buildService as buildGems } from '../../gems/src/app';
@@ -107,10 +107,11 @@ export async function startGifts(opts: { mongoUrl: string; serviceName?: string;
 
 export async function startGems() {
   const serviceName = `gems-test-${suffix()}`;
-  const config = readGemsConfig({ ...process.env, PORT: '0', AMQP_URL, MONGO_URL: uniqueDbUrl('gems'), SERVICE_NAME: serviceName, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const mongoUrl = uniqueDbUrl('gems');
+  const config = readGemsConfig({ ...process.env, PORT: '0', AMQP_URL, MONGO_URL: mongoUrl, SERVICE_NAME: serviceName, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const gems = await buildGems(config, createLogger(serviceName, config.LOG_LEVEL));
   const url = await gems.start();
-  return { url, serviceName, stop: () => gems.stop() };
+  return { url, serviceName, mongoUrl, stop: () => gems.stop() };
 }
 
 /** Plays the quiz service: publishes scored attempts so gems credits the learner (2 gems per lesson). */
@@ -124,6 +125,17 @@ export async function creditGems(email: string, amount: number): Promise<void> {
         createEvent('quiz.attempt.scored', { attemptId: randomUUID(), lessonId, email, userId: email, name: 'Test', score: 5, total: 5, reward: Math.min(2, left) }),
       );
     }
+  } finally {
+    await bus.close();
+  }
+}
+
+/** Publishes one event on the test broker (as another service would). */
+export async function publishEvent(event: EventEnvelope): Promise<void> {
+  const serviceName = `gifts-test-publisher-${suffix()}`;
+  const bus = await EventBus.connect({ url: AMQP_URL, serviceName, logger: createLogger(serviceName, 'silent') });
+  try {
+    await bus.publish(event);
   } finally {
     await bus.close();
   }

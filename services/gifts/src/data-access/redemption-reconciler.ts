@@ -1,0 +1,30 @@
+import type { Logger } from '@kidslearn/lib-core';
+import { createEvent, type EventEnvelope } from '@kidslearn/lib-events';
+import { createReconciler, type Reconciler } from '@kidslearn/lib-mongo';
+import type { Model, Types } from 'mongoose';
+import type { RedemptionDoc } from './redemption-model';
+
+export interface RedemptionReconcilerOptions {
+  logger: Logger;
+  afterMs: number;
+  maxRedrives: number;
+  afterWrite: (id: Types.ObjectId, events: EventEnvelope[]) => void;
+}
+
+/**
+ * Redemptions still "requested" after `afterMs` get a redemption.requested again. gems recognises a
+ * redemption by its id (its ledger line), so it debits at most once and answers a repeat with the
+ * recorded outcome (gems.debited / gems.debit.rejected), which settles the redemption here.
+ */
+export function redemptionReconciler(model: Model<RedemptionDoc>, opts: RedemptionReconcilerOptions): Reconciler {
+  return createReconciler<RedemptionDoc>({
+    name: 'gifts-redemptions',
+    model,
+    logger: opts.logger,
+    unsettled: { status: 'requested' },
+    afterMs: opts.afterMs,
+    maxRedrives: opts.maxRedrives,
+    eventFor: (r) => createEvent('redemption.requested', { redemptionId: r._id.toString(), email: r.email, cost: r.cost }),
+    afterWrite: (id, events) => opts.afterWrite(id as Types.ObjectId, events),
+  });
+}
