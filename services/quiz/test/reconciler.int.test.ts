@@ -74,3 +74,15 @@ it('when an attempt never settles, then it is re-driven at most once per period 
   await new Promise((resolve) => setTimeout(resolve, 2 * AFTER_MS));
   expect(await attempts().findOne({ _id: attemptId as never })).toMatchObject({ redrives: 3, redrivesExhausted: true, settled: false });
 });
+
+it('when a later gems.credited arrives for a settled attempt, then the attempt keeps its first outcome', async () => {
+  const email = `first-${randomUUID().slice(0, 8)}@kidslearn.test`;
+  const event = scoredEvent(email, 'lesson-first', 2);
+  await storedAttempt(email, event, event.data.attemptId);
+  await s.publish(event);
+  await eventually(async () => (await attempts().findOne({ _id: event.data.attemptId as never }))?.settled === true);
+  const first = await attempts().findOne({ _id: event.data.attemptId as never });
+  await s.publish(createEvent('gems.credited', { attemptId: event.data.attemptId, lessonId: 'lesson-first', email, amount: 0, balance: 99 }));
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  expect(await attempts().findOne({ _id: event.data.attemptId as never })).toMatchObject({ gems: 2, credited: 2, settledAt: first!.settledAt });
+});
