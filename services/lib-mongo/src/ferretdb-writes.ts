@@ -17,6 +17,27 @@ const serialisedClients = new WeakSet<object>();
 const tails = new Map<string, Promise<unknown>>();
 let installed = false;
 
+/**
+ * While the writer lease cannot be confirmed (the database unreachable past its renewal deadline),
+ * this process's serialised writes wait here instead of running: another process may hold the lease
+ * by the time the database answers again (see writer-lease.ts).
+ */
+let gate: { closed: Promise<void>; open: () => void } | undefined;
+
+export function pauseWrites(): void {
+  if (gate) return;
+  let open = () => undefined as void;
+  const closed = new Promise<void>((resolve) => (open = resolve));
+  gate = { closed, open };
+}
+
+export function resumeWrites(): void {
+  gate?.open();
+  gate = undefined;
+}
+
+const whenOpen = (): Promise<void> => gate?.closed ?? Promise.resolve();
+
 function withCollectionLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
   const previous = tails.get(key) ?? Promise.resolve();
   const run = previous.then(fn);
@@ -61,7 +82,7 @@ function install(): void {
     const write = method === 'updateOne' ? updateOneById(original) : original;
     proto[method] = function (this: CollectionThis, ...args: unknown[]) {
       if (!serialisedClients.has(this.client)) return original.apply(this, args);
-      return withCollectionLock(this.namespace, () => write.apply(this, args));
+      return withCollectionLock(this.namespace, () => whenOpen().then(() => write.apply(this, args)));
     };
   }
 }

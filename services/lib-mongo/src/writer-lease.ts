@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import mongoose from 'mongoose';
 import type { Connection } from 'mongoose';
 import type { Logger } from '@kidslearn/lib-core';
-import { isFerretDb } from './ferretdb-writes';
+import { isFerretDb, pauseWrites, resumeWrites } from './ferretdb-writes';
 
 /**
  * One writer per database on FerretDB. Its writes are only atomic inside one process (the
@@ -14,8 +14,8 @@ import { isFerretDb } from './ferretdb-writes';
  * document each (`{ _id: term, owner, expiresAt }`): a process takes the lease by INSERTING the next
  * term, allowed only when the newest term has expired (or its holder process is gone from this
  * host); a racing taker gets a duplicate key and refuses. Only the holder ever updates its term
- * (renewal, release), and it stops itself before its term can expire, so a newer term never meets
- * a live older holder.
+ * (renewal, release). Before its term can expire unrenewed it holds its own writes, and it exits
+ * when it finds its term taken over, so a newer term never meets a writing older holder.
  */
 export const LEASE_COLLECTION = 'writer_lease';
 
@@ -39,7 +39,7 @@ export interface WriterLeaseOptions {
   logger: Logger;
   ttlMs?: number;
   renewEveryMs?: number;
-  /** The lease can no longer be trusted: stop writing. Default: log and exit(1). */
+  /** Another process took the lease: stop writing. Default: log and exit(1). */
   onLost?: (reason: string) => void;
 }
 
@@ -103,6 +103,7 @@ export async function holdWriterLease(url: string, options: WriterLeaseOptions):
   logger.info({ db: conn.name, term, owner }, 'writer lease taken');
 
   let stopped = false;
+  let paused = false;
   let renewTimer: NodeJS.Timeout | undefined;
   let fenceTimer: NodeJS.Timeout | undefined;
   const stopTimers = () => {
@@ -116,10 +117,17 @@ export async function holdWriterLease(url: string, options: WriterLeaseOptions):
     void conn.close().catch(() => undefined);
     onLost(reason);
   };
-  // Stop before the term can expire (others may take it then), even while a renewal hangs.
+  // Before the term can expire (others may take it then), even while a renewal hangs, this
+  // process's guarded writes are held (not failed: a database outage must not stop the service);
+  // they resume once a renewal confirms that no newer term was taken meanwhile.
   const armFence = () => {
     clearTimeout(fenceTimer);
-    fenceTimer = setTimeout(() => lose(`not renewed for ${Date.now() - renewedAt} ms`), ttlMs - renewEveryMs / 2 - (Date.now() - renewedAt));
+    fenceTimer = setTimeout(() => {
+      if (stopped || paused) return;
+      paused = true;
+      pauseWrites();
+      logger.error({ db: conn.name, term, notRenewedForMs: Date.now() - renewedAt }, 'writer lease not renewed: writes are held until it is confirmed');
+    }, ttlMs - renewEveryMs / 2 - (Date.now() - renewedAt));
     fenceTimer.unref();
   };
   const renew = async () => {
@@ -128,6 +136,12 @@ export async function holdWriterLease(url: string, options: WriterLeaseOptions):
       const result = await leases.updateOne({ _id: term, owner }, { $set: { expiresAt: new Date(at + ttlMs) } });
       if (stopped) return;
       if (result.matchedCount === 0) return lose('the lease was taken over');
+      if (paused) {
+        if (await leases.findOne({ _id: term + 1 })) return lose('the lease expired and was taken over');
+        paused = false;
+        resumeWrites();
+        logger.info({ db: conn.name, term }, 'writer lease confirmed again: writes resume');
+      }
       renewedAt = at;
       armFence();
     } catch (err) {
@@ -135,8 +149,9 @@ export async function holdWriterLease(url: string, options: WriterLeaseOptions):
     }
     if (!stopped) schedule();
   };
+  // While writes are held, retry more often so they resume soon after the database answers.
   const schedule = () => {
-    renewTimer = setTimeout(() => void renew(), renewEveryMs);
+    renewTimer = setTimeout(() => void renew(), paused ? Math.min(1000, renewEveryMs) : renewEveryMs);
     renewTimer.unref();
   };
   armFence();

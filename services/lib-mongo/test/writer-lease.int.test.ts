@@ -3,7 +3,7 @@ import path from 'node:path';
 import mongoose from 'mongoose';
 import { createLogger } from '@kidslearn/lib-core';
 import { eventually, uniqueDbUrl } from '@kidslearn/lib-testkit';
-import { holdWriterLease, LEASE_COLLECTION, WriterLeaseHeldError, type WriterLease } from '../src';
+import { connectMongo, holdWriterLease, LEASE_COLLECTION, WriterLeaseHeldError, type WriterLease } from '../src';
 
 const logger = createLogger('lease-test', process.env.TEST_LOG_LEVEL ?? 'silent');
 const repoRoot = path.resolve(__dirname, '../../..');
@@ -118,5 +118,62 @@ describe('writer lease: one writer process per database (FerretDB)', () => {
     await eventually(() => lost.mock.calls.length > 0, { timeoutMs: 5000 });
     expect(lost).toHaveBeenCalledWith('the lease was taken over');
     await conn.close();
+  });
+
+  describe('when renewals fail (the database unreachable for the lease)', () => {
+    type UpdateOne = (this: { collectionName: string }, ...args: unknown[]) => Promise<unknown>;
+    const proto = mongoose.mongo.Collection.prototype as unknown as { updateOne: UpdateOne };
+    let restore: (() => void) | undefined;
+    const failLeaseRenewals = () => {
+      const original = proto.updateOne;
+      proto.updateOne = function (this: { collectionName: string }, ...args: unknown[]) {
+        if (this.collectionName === LEASE_COLLECTION) return Promise.reject(new Error('database unreachable'));
+        return original.apply(this, args);
+      };
+      restore = () => {
+        proto.updateOne = original;
+        restore = undefined;
+      };
+    };
+    afterEach(() => restore?.());
+
+    it('then guarded writes are held (not failed) past the renewal deadline and resume once a renewal confirms the lease', async () => {
+      const url = dbUrl();
+      const lost = jest.fn<void, [string]>();
+      const writer = await connectMongo(url, logger);
+      const balances = writer.db!.collection<{ _id: string; gems: number }>('balances');
+      await balances.insertOne({ _id: 'a', gems: 0 });
+      leases.push(await holdWriterLease(url, { logger, ttlMs: 1500, renewEveryMs: 300, onLost: lost }));
+
+      failLeaseRenewals();
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      let done = false;
+      const write = balances.updateOne({ _id: 'a', gems: { $gte: 0 } }, { $inc: { gems: 1 } }).then(() => (done = true));
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(done).toBe(false);
+
+      restore?.();
+      await write;
+      expect(await balances.findOne({ _id: 'a' })).toEqual({ _id: 'a', gems: 1 });
+      expect(lost).not.toHaveBeenCalled();
+      await writer.close();
+    });
+
+    it('then, when another process took the expired lease meanwhile, the holder is told to stop at its first renewal', async () => {
+      const url = dbUrl();
+      const lost = jest.fn<void, [string]>();
+      const lease = await holdWriterLease(url, { logger, ttlMs: 1500, renewEveryMs: 300, onLost: lost });
+      leases.push(lease);
+      failLeaseRenewals();
+      await new Promise((resolve) => setTimeout(resolve, 1600));
+      const conn = await mongoose.createConnection(url).asPromise();
+      const collection = conn.db!.collection<{ _id: number; owner: string }>(LEASE_COLLECTION);
+      const [current] = await collection.find({}).toArray();
+      await collection.insertOne({ _id: current!._id + 1, owner: 'newcomer' });
+      restore?.();
+      await eventually(() => lost.mock.calls.length > 0, { timeoutMs: 5000 });
+      expect(lost).toHaveBeenCalledWith('the lease expired and was taken over');
+      await conn.close();
+    });
   });
 });
