@@ -29,6 +29,8 @@ export interface FleetOptions {
 export interface Fleet {
   url: (service: FleetService) => string;
   amqpUrl: string;
+  /** a service's throw-away database */
+  dbUrl: (service: FleetService) => string;
   /** SIGTERM and wait for exit (profiles are written then), then drop the databases */
   stop(): Promise<void>;
 }
@@ -118,5 +120,5 @@ export async function startFleet({ services, env = {}, nodeArgs = () => [], onLi
     await stop();
     throw error;
   }
-  return { url, amqpUrl, stop };
+  return { url, amqpUrl, dbUrl, stop };
 }

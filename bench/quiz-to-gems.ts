@@ -1,10 +1,14 @@
 // Latency from POST /quiz-results to the gems credit being known to quiz (the answer carries the
-// new total once gems.credited came back over RabbitMQ). Starts quiz and gems in-process against
-// the real local infrastructure with throw-away databases, over the bench's own RabbitMQ vhost.
+// new total once gems.credited came back over RabbitMQ). Quiz and gems run as their own processes, as in
+// production (bench/fleet.ts: throw-away databases, the bench's RabbitMQ vhost and Redis db); in one
+// process with the bench they would share an event loop with each other and with the client.
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import mongoose from 'mongoose';
+import { createLogger } from '@kidslearn/lib-core';
+import { EventBus, createEvent } from '@kidslearn/lib-events';
 import { createLearner } from '@kidslearn/lib-testkit';
-import { startServices } from '../services/quiz/test/support/harness';
-import { benchAmqpUrl } from './bench-vhost';
+import { startFleet } from './fleet';
 import { percentile, type BenchSection } from './types';
 
 /** The raw figures, also reported as a BenchSection for bench/run.ts. */
@@ -29,23 +33,26 @@ const PER_LEARNER = 200;
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
 export async function benchQuizToGems({ n = 500 }: { n?: number } = {}): Promise<BenchSection & { raw: QuizToGemsFigures }> {
-  // The harness reads AMQP_URL when it starts: only this section's services see the bench vhost.
-  const sharedAmqpUrl = process.env.AMQP_URL;
-  process.env.AMQP_URL = await benchAmqpUrl(sharedAmqpUrl ?? 'amqp://guest:guest@127.0.0.1:5672');
-  const services = await startServices().finally(() => {
-    process.env.AMQP_URL = sharedAmqpUrl;
-  });
+  const fleet = await startFleet({ services: ['quiz', 'gems'] });
+  const quizUrl = fleet.url('quiz');
+  const bus = await EventBus.connect({ url: fleet.amqpUrl, serviceName: `bench-${randomUUID().slice(0, 8)}`, logger: createLogger('bench', 'silent') });
+  const quizDb = await mongoose.createConnection(fleet.dbUrl('quiz')).asPromise();
   try {
     const learners = await Promise.all(Array.from({ length: Math.ceil((n + WARM_UP) / PER_LEARNER) }, () => createLearner()));
-    const lessonIds = [await services.createLesson(['A', 'B', 'C', 'D', 'A']), await services.createLesson(['B', 'B', 'C', 'D', 'A'])];
-    const attempts = services.quizDb!.collection('attempts');
+    const lessonIds = [`bench-${randomUUID().slice(0, 12)}`, `bench-${randomUUID().slice(0, 12)}`];
+    for (const [i, lessonId] of lessonIds.entries()) {
+      await bus.publish(createEvent('lesson.created', { lessonId, lessonHeading: `Bench ${lessonId}`, answerKey: [i ? 'B' : 'A', 'B', 'C', 'D', 'A'] }));
+    }
+    const answerKeys = quizDb.collection('answerKeys');
+    while ((await answerKeys.countDocuments({ _id: { $in: lessonIds } as never })) < lessonIds.length) await new Promise((r) => setTimeout(r, 50));
+    const attempts = quizDb.collection('attempts');
     const samples: number[] = [];
     let settledInAnswer = 0;
     // The first calls of freshly started in-process services pay for JIT and lazy loading: not counted.
     for (let i = -WARM_UP; i < n; i += 1) {
       const learner = learners[Math.floor((i + WARM_UP) / PER_LEARNER)]!;
       const started = performance.now();
-      const res = await fetch(`${services.quizUrl}/quiz-results`, {
+      const res = await fetch(`${quizUrl}/quiz-results`, {
         method: 'POST',
         headers: { authorization: `Bearer ${learner.token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ quizId: lessonIds[Math.abs(i) % 2], answers: ['A', 'B', 'C', 'D', Math.abs(i) % 3 === 0 ? 'A' : null] }),
@@ -75,11 +82,13 @@ export async function benchQuizToGems({ n = 500 }: { n?: number } = {}): Promise
       ],
       notes: [
         `${settledInAnswer}/${n} answers already carried the new gem total; mean ${raw.meanMs} ms, max ${raw.maxMs} ms; ${WARM_UP} warm-up submissions first, not counted`,
-        `${learners.length} learners, at most ${PER_LEARNER} submissions each (quiz allows 240 per learner per minute); quiz and gems in the bench's own RabbitMQ vhost, so the portal's consumers do not answer too`,
+        `${learners.length} learners, at most ${PER_LEARNER} submissions each (quiz allows 240 per learner per minute); quiz and gems as separate processes on the bench's own RabbitMQ vhost, so the portal's consumers do not answer too`,
       ],
       raw,
     };
   } finally {
-    await services.stop();
+    await quizDb.close();
+    await bus.close();
+    await fleet.stop();
   }
 }
