@@ -34,22 +34,45 @@ async function createLesson(bus: EventBus, quizUrl: string, token: string): Prom
   throw new Error('the fleet quiz did not learn the bench lesson');
 }
 
+const SENT = 'bench sends POST /quiz-results';
+const ANSWERED = 'bench has the answer';
+/** The critical path in segments (from hop, to hop): where the time goes. */
+const SEGMENTS: Array<[string, string, string]> = [
+  ['HTTP in: bench → gateway → quiz', SENT, 'quiz.http.in'],
+  ['quiz: auth, limits, answer key, attempt write', 'quiz.http.in', 'quiz.attempt.written'],
+  ['quiz → gems: publish to delivery (broker)', 'quiz.attempt.scored.publish', 'quiz.attempt.scored.consume'],
+  ['gems: balance read', 'quiz.attempt.scored.consume', 'gems.balance.read'],
+  ['gems: balance write (ledger copy, guarded update)', 'gems.balance.read', 'gems.credited.outbox.kicked'],
+  ['gems → quiz: gems.credited publish to delivery (broker)', 'gems.credited.publish', 'gems.credited.consume'],
+  ['quiz: settle write', 'gems.credited.consume', 'quiz.settled'],
+  ['quiz: Redis announce until the waiter wakes', 'quiz.settled', 'quiz.woken'],
+  ['quiz: outcome read back', 'quiz.woken', 'quiz.read.settled'],
+  ['HTTP out: quiz → gateway → bench', 'quiz.read.settled', ANSWERED],
+];
+
+/** Median of `to − from` over the submissions that saw both hops. */
+function medianStep(perSubmission: Map<string, number>[], from: string, to: string): number {
+  const steps = perSubmission.filter((h) => h.has(from) && h.has(to)).map((h) => h.get(to)! - h.get(from)!);
+  return steps.length ? median(steps) : Number.NaN;
+}
+
 /** Per hop: the median time since the request left, and the median step from the hop before. */
 function summarise(submissions: Submission[], marks: Map<string, Map<string, number>>) {
   const offsets = new Map<string, number[]>();
   const perSubmission = submissions.map((s) => {
-    const hops = new Map<string, number>([['bench sends POST /quiz-results', 0]]);
+    const hops = new Map<string, number>([[SENT, 0]]);
     for (const id of [s.key, s.attemptId]) for (const [hop, t] of marks.get(id) ?? []) hops.set(hop, t - s.sent);
-    hops.set('bench has the answer', s.answered - s.sent);
+    hops.set(ANSWERED, s.answered - s.sent);
     for (const [hop, offset] of hops) offsets.set(hop, [...(offsets.get(hop) ?? []), offset]);
     return hops;
   });
   const order = [...offsets.entries()].map(([hop, values]) => ({ hop, at: median(values), seen: values.length })).sort((a, b) => a.at - b.at);
-  return order.map((row, i) => {
+  const rows = order.map((row, i) => {
     const previous = order[i - 1]?.hop;
-    const steps = previous ? perSubmission.filter((h) => h.has(row.hop) && h.has(previous)).map((h) => h.get(row.hop)! - h.get(previous)!) : [0];
-    return { ...row, step: steps.length ? median(steps) : Number.NaN };
+    return { ...row, step: previous ? medianStep(perSubmission, previous, row.hop) : 0 };
   });
+  const segments = SEGMENTS.map(([name, from, to]) => ({ name, ms: medianStep(perSubmission, from, to) }));
+  return { rows, segments };
 }
 
 export async function benchTimeline({ n = 50 }: { n?: number } = {}): Promise<BenchSection> {
@@ -93,12 +116,13 @@ export async function benchTimeline({ n = 50 }: { n?: number } = {}): Promise<Be
     await bus?.close();
     await fleet.stop();
   }
-  const rows = summarise(submissions, marks);
+  const { rows, segments } = summarise(submissions, marks);
   const figures: Figure[] = rows.map((row) => ({ name: `${row.hop} (step ${round(row.step)} ms${row.seen < n ? `, seen ${row.seen}/${n}` : ''})`, value: round(row.at), unit: 'ms' }));
   return {
     title: `Timeline of one quiz submission (gateway → quiz → RabbitMQ → gems → quiz, KIDSLEARN_TIMING=1, N=${n})`,
     figures,
     notes: [
+      `Where the time goes (critical path, median per segment): ${segments.map((seg) => `${seg.name} ${round(seg.ms)} ms`).join('; ')}.`,
       'Value: median time since the bench sent the request; step: median time from the hop above (per submission). Hops are ordered by their median.',
       `Private gateway, quiz and gems processes (bench/fleet.ts: own ports, databases, RabbitMQ vhost, Redis db), one submission at a time on a new lesson each, ${WARM_UP} warm-up submissions not counted.`,
       'Event hops are <event type>.<step>: publish (handed to the channel), confirmed (broker confirm), consume (delivered to the consumer), acked (handler done); outbox.kicked / outbox.cleared are the relay taking and removing the stored copy.',
@@ -112,6 +136,7 @@ if (require.main === module) {
     const section = await benchTimeline();
     console.log(section.title);
     for (const figure of section.figures) console.log(`${String(figure.value).padStart(8)} ms  ${figure.name}`);
+    console.log(section.notes![0]);
     process.exit(0);
   });
 }
