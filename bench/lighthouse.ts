@@ -67,8 +67,12 @@ function weakAudits(lhr: Lhr): LighthouseResult['weakAudits'] {
   return weak.sort((a, b) => Number(a.category !== 'accessibility') - Number(b.category !== 'accessibility') || a.score - b.score);
 }
 
-/** One Lighthouse run (performance + accessibility) of `url` with Debian Chromium; mobile is Lighthouse's default. */
-export async function runLighthouse(url: string, preset: LighthousePreset = 'mobile'): Promise<LighthouseResult> {
+/**
+ * One Lighthouse run (performance + accessibility) of `url` with Debian Chromium; mobile is Lighthouse's default.
+ * With `port`, Lighthouse drives an already running Chromium (e.g. one signed in, see signed-in-browser.ts)
+ * and keeps its storage, so the page loads as that user.
+ */
+export async function runLighthouse(url: string, preset: LighthousePreset = 'mobile', options: { port?: number } = {}): Promise<LighthouseResult> {
   const dir = mkdtempSync(path.join(tmpdir(), 'kidslearn-lighthouse-'));
   const output = path.join(dir, 'report.json');
   try {
@@ -77,7 +81,7 @@ export async function runLighthouse(url: string, preset: LighthousePreset = 'mob
       '--output=json',
       `--output-path=${output}`,
       '--only-categories=performance,accessibility',
-      `--chrome-flags=${CHROME_FLAGS}`,
+      ...(options.port === undefined ? [`--chrome-flags=${CHROME_FLAGS}`] : [`--port=${options.port}`, '--disable-storage-reset']),
       '--quiet',
       ...(preset === 'desktop' ? ['--preset=desktop'] : []),
     ]);

@@ -2,15 +2,14 @@
 // bench/reports/latest.json and latest.md. Figures with budgets, never pass/fail.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
-import { EventBus, createEvent } from '@kidslearn/lib-events';
-import { createLogger } from '@kidslearn/lib-core';
 import { createLearner, tokenFor } from '@kidslearn/lib-testkit';
 import { frontends, services as appServices } from '../infra/local/src/components/apps';
 import { infraEnv } from '../infra/local/src/env';
 import { infrastructure } from '../infra/local/src/registry';
 import { assertNoErrors, startAll, stopAll } from '../infra/local/src/runner';
 import { benchAdmin } from './admin';
+import { benchAdminArea, benchLearnerArea, benchRewardsArea } from './areas';
+import { creditLearner, waitForGems } from './credit';
 import { benchFrontend } from './frontend';
 import { benchGateway } from './gateway';
 import { loadAverage } from './load';
@@ -24,29 +23,6 @@ const REPORT_DIR = path.join(__dirname, 'reports');
 /** Redemptions measured one at a time, and the price of the gift used (the seeded catalog's stickers). */
 const REDEMPTIONS = 500;
 const STICKERS_COST = 5;
-
-/** Gives a fresh learner `amount` gems the way production does: scored perfect attempts on new lessons. */
-async function creditLearner(amqpUrl: string, email: string, amount: number): Promise<void> {
-  const bus = await EventBus.connect({ url: amqpUrl, serviceName: `bench-${randomUUID().slice(0, 8)}`, logger: createLogger('bench', 'silent') });
-  try {
-    for (let left = amount; left > 0; left -= 2) {
-      const data = { attemptId: randomUUID(), lessonId: `bench-${randomUUID()}`, email, userId: email, name: 'Bench', score: 5, total: 5, reward: Math.min(2, left) };
-      await bus.publish(createEvent('quiz.attempt.scored', data));
-    }
-  } finally {
-    await bus.close();
-  }
-}
-
-async function waitForGems(gatewayUrl: string, email: string, token: string, atLeast: number): Promise<void> {
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    const response = await fetch(`${gatewayUrl}/gems/${encodeURIComponent(email)}`, { headers: { authorization: `Bearer ${token}` } });
-    if (response.ok && ((await response.json()) as { gems: number }).gems >= atLeast) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the bench learner did not reach ${atLeast} gems within 300 s`);
-}
 
 function toMarkdown(sections: BenchSection[], meta: Record<string, string>): string {
   const lines = ['# KidsLearn benchmark report', '', ...Object.entries(meta).map(([k, v]) => `- ${k}: ${v}`), ''];
@@ -118,6 +94,10 @@ async function main(): Promise<void> {
     // `--profile`: the back end under this load with --cpu-prof (minutes; bench/profile.ts).
     if (process.argv.includes('--profile')) await measure('CPU profiles', () => benchProfiles());
     await measure('Frontend', () => benchFrontend(env.PORTAL_URL!));
+    const areas = { portalUrl: env.PORTAL_URL!, gatewayUrl, amqpUrl: env.AMQP_URL! };
+    await measure('Learner area', () => benchLearnerArea(areas));
+    await measure('Rewards area', () => benchRewardsArea(areas));
+    await measure('Admin area', () => benchAdminArea(areas));
     await measure('Admin My Users', () => benchAdmin({ gatewayUrl, portalUrl: env.PORTAL_URL!, contentMongoUrl: env.MONGO_URL!.replace(/\/[^/]*$/, '/kidslearn-content') }));
     const meta = { date: new Date().toISOString(), machine: `${process.platform} ${process.arch}, node ${process.version}`, cores: String((await import('node:os')).cpus().length), 'load average at start': loadAtStart, 'load average at end': loadAverage() };
     mkdirSync(REPORT_DIR, { recursive: true });
