@@ -26,7 +26,13 @@ export function createOutcomeWaiter(subscriber: Redis) {
     async waitFor<T>(id: string, timeoutMs: number, read: () => Promise<T | null>): Promise<T | null> {
       const channel = outcomeChannel(id);
       const deadline = Date.now() + timeoutMs;
-      let wake: () => void = () => undefined;
+      // An announcement that lands while `read()` is in flight must not be lost (it would cost the whole
+      // timeout): outside a sleep, waking only notes it, and the loop reads again at once.
+      let signalled = false;
+      const note = () => {
+        signalled = true;
+      };
+      let wake: () => void = note;
       waiting.set(channel, () => wake());
       const subscribed = await subscriber.subscribe(channel).then(
         () => true,
@@ -35,10 +41,12 @@ export function createOutcomeWaiter(subscriber: Redis) {
       try {
         // Read after subscribing: an outcome recorded before is seen now, one recorded later wakes us.
         for (;;) {
+          signalled = false;
           const value = await read();
           mark(value === null ? 'quiz.read.unsettled' : 'quiz.read.settled', id);
           const left = deadline - Date.now();
           if (value !== null || left <= 0) return value;
+          if (signalled) continue;
           await new Promise<void>((resolve) => {
             const timer = setTimeout(resolve, subscribed ? left : Math.min(left, POLL_MS));
             wake = () => {
@@ -46,6 +54,7 @@ export function createOutcomeWaiter(subscriber: Redis) {
               resolve();
             };
           });
+          wake = note;
         }
       } finally {
         waiting.delete(channel);

@@ -1,0 +1,49 @@
+import { EventEmitter } from 'node:events';
+import type { Redis } from 'ioredis';
+import { createOutcomeWaiter, outcomeChannel } from '../src/data-access/outcomes';
+
+/** A subscriber connection stand-in: subscribe/unsubscribe succeed, messages are emitted by the test. */
+function fakeSubscriber() {
+  const emitter = new EventEmitter() as EventEmitter & { subscribe: () => Promise<void>; unsubscribe: () => Promise<void> };
+  emitter.subscribe = async () => undefined;
+  emitter.unsubscribe = async () => undefined;
+  return emitter;
+}
+
+describe('outcome waiter', () => {
+  it('when the outcome is announced while the first read is in flight, then it reads again at once instead of waiting out the timeout', async () => {
+    const subscriber = fakeSubscriber();
+    const waiter = createOutcomeWaiter(subscriber as unknown as Redis);
+    let reads = 0;
+    const read = async () => {
+      reads += 1;
+      if (reads === 1) {
+        subscriber.emit('message', outcomeChannel('a1')); // the consumer settles and announces now
+        return null;
+      }
+      return 7;
+    };
+    const started = Date.now();
+    await expect(waiter.waitFor('a1', 2000, read)).resolves.toBe(7);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(reads).toBe(2);
+  });
+
+  it('when nothing is announced, then it answers the last read after the timeout', async () => {
+    const waiter = createOutcomeWaiter(fakeSubscriber() as unknown as Redis);
+    await expect(waiter.waitFor('a2', 50, async () => null)).resolves.toBeNull();
+  });
+
+  it('when the outcome is announced during the wait, then it wakes and reads it', async () => {
+    const subscriber = fakeSubscriber();
+    const waiter = createOutcomeWaiter(subscriber as unknown as Redis);
+    let settled = false;
+    setTimeout(() => {
+      settled = true;
+      subscriber.emit('message', outcomeChannel('a3'));
+    }, 20);
+    const started = Date.now();
+    await expect(waiter.waitFor('a3', 2000, async () => (settled ? 3 : null))).resolves.toBe(3);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+});
