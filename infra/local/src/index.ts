@@ -3,3 +3,4 @@ export { infraEnv } from './env';
 export { InfraError } from './errors';
 export { components, infrastructure, pick } from './registry';
 export { formatStatus, installAll, startAll, statusAll, stopAll } from './runner';
+export { startPrivateBroker, type PrivateBroker } from './private-broker';

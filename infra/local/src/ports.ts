@@ -80,3 +80,15 @@ export function findPortOwner(port: number): PortOwner | undefined {
   }
   return undefined;
 }
+
+/** A port free on loopback now (the given one, or one the kernel picks); rejects when `port` is taken. */
+export function freePort(port = 0): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      const { port: chosen } = server.address() as net.AddressInfo;
+      server.close(() => resolve(chosen));
+    });
+  });
+}

@@ -35,6 +35,20 @@ async function isHealthy(c: Component): Promise<boolean> {
   }
 }
 
+/**
+ * Waits (bounded) until none of the component's ports accepts connections. A process can no longer
+ * be found by its marker (its memory is gone) a moment before the kernel closes its sockets: a start
+ * right after a stop would otherwise find the port still taken.
+ */
+async function waitForPortsReleased(c: Component, timeoutMs = 5000): Promise<void> {
+  await waitUntil(
+    async () => {
+      for (const port of c.ports) if (await isPortOpen(port, '127.0.0.1', 200)) throw new Error(`port ${port} still open`);
+    },
+    { timeoutMs, intervalMs: 50 },
+  );
+}
+
 /** Our live pid for a component, or undefined (a stale pid file is removed). */
 function ownPid(c: Component): number | undefined {
   const pid = readPid(pidFile(c.name));
@@ -88,6 +102,7 @@ async function startOne(c: Component): Promise<StartOutcome> {
     // Its start-up inputs changed since it was launched (e.g. the realm): reusing it would serve stale ones.
     say(c.name, `its launch inputs changed since it started (pid ${status.pid}): restarting`);
     await stopProcesses(status.pid, markerFor(c.name));
+    await waitForPortsReleased(c);
     await c.afterStop?.();
     removeFile(pidFile(c.name));
     status = await inspect(c);
@@ -161,6 +176,7 @@ export async function stopAll(list: Component[], only?: string[]): Promise<strin
         if (!pid && leftovers.length === 0) return;
         say(c.name, `stopping${pid ? ` (pid ${pid})` : ''}`);
         await stopProcesses(pid, markerFor(c.name));
+        await waitForPortsReleased(c);
         await c.afterStop?.();
         removeFile(pidFile(c.name));
         removeFile(launchKeyFile(c.name));

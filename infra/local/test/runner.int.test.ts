@@ -92,6 +92,25 @@ describe('runner (real processes)', () => {
     }
   });
 
+  it('when a restarted component lets go of its port a moment after its processes are gone, then start waits for the port instead of failing', async () => {
+    const port = await freePort();
+    // The listener runs in a grandchild without the runner's marker that closes its port 1 s after
+    // SIGTERM: the runner no longer finds a process of its own, yet the port is still taken.
+    const lingering = `process.on('SIGTERM', () => setTimeout(() => process.exit(0), 1000)); require('node:net').createServer().listen(${port}, '127.0.0.1')`;
+    const script = `require('node:child_process').spawn(process.execPath, ['-e', ${JSON.stringify(lingering)}], { env: {}, stdio: 'ignore' }); setInterval(() => {}, 1000)`;
+    let key = 'v1';
+    const fake = { ...fakeComponent('fake-lingering-port', port, script, 10_000), launchKey: () => key };
+    try {
+      expect((await startAll([fake], { install: false })).started).toEqual(['fake-lingering-port']);
+      key = 'v2';
+      expect(await startAll([fake], { install: false })).toEqual({ started: [], reused: ['fake-lingering-port'], errors: [] });
+      expect((await statusAll([fake]))[0]?.state).toBe('running');
+    } finally {
+      await stopAll([fake]);
+    }
+    expect(await isPortOpen(port)).toBe(false);
+  });
+
   it('when Keycloak is started, then its launch key is the hash of the realm files it imports', () => {
     const keycloak = infrastructure.find((c) => c.name === 'keycloak')!;
     expect(keycloak.launchKey?.()).toBe(hashFiles(path.join(repoRoot, 'infra', 'keycloak'), realmFiles()));

@@ -2,4 +2,3 @@ export { env, uniqueDbUrl, randomSuffix } from './env';
 export { tokenFor, createLearner, createAdmin, keycloakAdmin } from './keycloak';
 export type { TestUser } from './keycloak';
 export { eventually } from './eventually';
-export { restartRabbitMq, stopRabbitMq, startRabbitMq } from './rabbitmq';
