@@ -21,40 +21,56 @@ function goCommand(): string {
   return ['/usr/local/go/bin/go', '/usr/lib/go/bin/go'].find((candidate) => existsSync(candidate)) ?? 'go';
 }
 
-/** FerretDB v1 with its SQLite backend, embedded in infra/local/ferretdb (MongoDB wire protocol on 27017). */
-export const ferretdb: Component = {
-  name: 'ferretdb',
-  ports: [PORT],
-  urls: [`mongodb://127.0.0.1:${PORT}`],
-  readyTimeoutMs: 30_000,
+export interface FerretDbServerOptions {
+  /** Component name: also the directory under .local it runs in. */
+  name: string;
+  port: number;
+  /** Where its SQLite files live; kept across launches. */
+  data: string;
+}
 
-  async install() {
-    const binary = ferretdbBinary();
-    if (existsSync(binary)) return say('ferretdb', `binary cached (${path.basename(path.dirname(binary))})`);
-    say('ferretdb', 'building the FerretDB wrapper with go build (cache miss, takes a minute or two)');
-    const startedAt = Date.now();
-    mkdirSync(path.dirname(binary), { recursive: true });
-    const partial = `${binary}.${process.pid}.part`;
-    await run('ferretdb', goCommand(), ['build', '-trimpath', '-o', partial, '.'], { cwd: moduleDir, timeoutMs: 20 * 60_000 });
-    renameSync(partial, binary);
-    say('ferretdb', `built in ${seconds(startedAt)}`);
-  },
+/**
+ * FerretDB v1 with its SQLite backend, embedded in infra/local/ferretdb (MongoDB wire protocol). The portal's
+ * server is one; a drill that takes a database away starts a private one beside it (private-ferretdb.ts).
+ */
+export function ferretdbServer({ name, port, data }: FerretDbServerOptions): Component {
+  return {
+    name,
+    ports: [port],
+    urls: [`mongodb://127.0.0.1:${port}`],
+    readyTimeoutMs: 30_000,
 
-  async launch() {
-    const binary = ferretdbBinary();
-    if (!existsSync(binary)) throw new InfraError('ferretdb', 'not installed: run `npm run infra:install`');
-    const cwd = componentDir('ferretdb');
-    mkdirSync(cwd, { recursive: true });
-    return { command: binary, args: ['-listen', `127.0.0.1:${PORT}`, '-data', path.join(dataDir, 'ferretdb')], cwd };
-  },
+    async install() {
+      const binary = ferretdbBinary();
+      if (existsSync(binary)) return say(name, `binary cached (${path.basename(path.dirname(binary))})`);
+      say(name, 'building the FerretDB wrapper with go build (cache miss, takes a minute or two)');
+      const startedAt = Date.now();
+      mkdirSync(path.dirname(binary), { recursive: true });
+      const partial = `${binary}.${process.pid}.part`;
+      await run(name, goCommand(), ['build', '-trimpath', '-o', partial, '.'], { cwd: moduleDir, timeoutMs: 20 * 60_000 });
+      renameSync(partial, binary);
+      say(name, `built in ${seconds(startedAt)}`);
+    },
 
-  async ready() {
-    const client = new MongoClient(`mongodb://127.0.0.1:${PORT}/`, { serverSelectionTimeoutMS: 1500, connectTimeoutMS: 1500 });
-    try {
-      await client.connect();
-      await client.db('admin').command({ ping: 1 });
-    } finally {
-      await client.close();
-    }
-  },
-};
+    async launch() {
+      const binary = ferretdbBinary();
+      if (!existsSync(binary)) throw new InfraError(name, 'not installed: run `npm run infra:install`');
+      const cwd = componentDir(name);
+      mkdirSync(cwd, { recursive: true });
+      return { command: binary, args: ['-listen', `127.0.0.1:${port}`, '-data', data], cwd };
+    },
+
+    async ready() {
+      const client = new MongoClient(`mongodb://127.0.0.1:${port}/`, { serverSelectionTimeoutMS: 1500, connectTimeoutMS: 1500 });
+      try {
+        await client.connect();
+        await client.db('admin').command({ ping: 1 });
+      } finally {
+        await client.close();
+      }
+    },
+  };
+}
+
+/** The portal's FerretDB on 27017, its SQLite files under .data/ferretdb. */
+export const ferretdb: Component = ferretdbServer({ name: 'ferretdb', port: PORT, data: path.join(dataDir, 'ferretdb') });
