@@ -1,6 +1,8 @@
 // A second, private set of the back-end processes for the timeline and the CPU profiles: started with extra
 // environment or node flags (KIDSLEARN_TIMING=1, --cpu-prof) on their own ports, throw-away databases, the
 // bench's RabbitMQ vhost and Redis database, so the running portal is neither restarted nor disturbed.
+// The drills (bench/drill) point it at private servers (amqpUrl, redisUrl, mongoBase) and kill and restart
+// single services (kill, restart).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -9,9 +11,9 @@ import mongoose from 'mongoose';
 import { KNOWN_SUBSCRIPTIONS, topologyFor } from '@kidslearn/lib-events';
 import { benchAmqpUrl } from './bench-vhost';
 
-export type FleetService = 'quiz' | 'gems' | 'gifts' | 'gateway';
+export type FleetService = 'content' | 'quiz' | 'gems' | 'gifts' | 'gateway';
 
-const PORTS: Record<FleetService, number> = { gateway: 4100, quiz: 4102, gems: 4103, gifts: 4104 };
+const PORTS: Record<FleetService, number> = { gateway: 4100, content: 4101, quiz: 4102, gems: 4103, gifts: 4104 };
 const ROOT = path.resolve(__dirname, '..');
 /** Redis database of the fleet (the portal uses 0): its rate limits, caches and idempotency keys stay apart. */
 const REDIS_DB = 7;
@@ -24,6 +26,16 @@ export interface FleetOptions {
   nodeArgs?: (service: FleetService) => string[];
   /** every stdout line of every process */
   onLine?: (service: FleetService, line: string) => void;
+  /** the broker to use (default: the bench vhost of the shared node) */
+  amqpUrl?: string;
+  /** the Redis to use, database included (default: database 7 of the shared one) */
+  redisUrl?: string;
+  /** the server a service's throw-away database lives on, as a mongodb:// URL (default: MONGO_URL's) */
+  mongoBase?: (service: FleetService) => string;
+  /** ports other than the bench's 4100–4104 (a drill picks free ones) */
+  ports?: Partial<Record<FleetService, number>>;
+  /** extra environment for one service (RECONCILE_INTERVAL_MS, SEED_DEMO_DATA …) */
+  serviceEnv?: (service: FleetService) => Record<string, string>;
 }
 
 export interface Fleet {
@@ -31,6 +43,10 @@ export interface Fleet {
   amqpUrl: string;
   /** a service's throw-away database */
   dbUrl: (service: FleetService) => string;
+  /** SIGKILL one service and wait until it is gone (no shutdown hooks run: a crash) */
+  kill(service: FleetService): Promise<void>;
+  /** start a service that was killed again, with the same environment, and wait until it is ready */
+  restart(service: FleetService): Promise<void>;
   /** SIGTERM and wait for exit (profiles are written then), then drop the databases */
   stop(): Promise<void>;
 }
@@ -70,27 +86,63 @@ async function purgeQueues(amqpUrl: string): Promise<void> {
   }
 }
 
-export async function startFleet({ services, env = {}, nodeArgs = () => [], onLine }: FleetOptions): Promise<Fleet> {
-  const amqpUrl = await benchAmqpUrl(process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672');
+const exited = (child: ChildProcess): Promise<void> =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+  });
+
+const readyPath = (service: FleetService) => (service === 'gateway' ? 'livez' : 'readyz');
+
+export async function startFleet(options: FleetOptions): Promise<Fleet> {
+  const { services, env = {}, nodeArgs = () => [], onLine, serviceEnv = () => ({}) } = options;
+  const amqpUrl = options.amqpUrl ?? (await benchAmqpUrl(process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672'));
   await purgeQueues(amqpUrl);
   const suffix = randomUUID().slice(0, 8);
-  const mongoBase = process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017/kidslearn-test';
-  const dbUrl = (service: FleetService) => mongoBase.replace(/\/[^/]*$/, `/kidslearn-bench-${service}-${suffix}`);
-  const redisUrl = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-  redisUrl.pathname = `/${REDIS_DB}`;
-  const url = (service: FleetService) => `http://127.0.0.1:${PORTS[service]}`;
+  const mongoBase = options.mongoBase ?? (() => process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017/kidslearn-test');
+  const dbUrl = (service: FleetService) => {
+    const db = new URL(mongoBase(service));
+    db.pathname = `/kidslearn-bench-${service}-${suffix}`;
+    return db.toString();
+  };
+  const redisUrl = new URL(options.redisUrl ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  if (!options.redisUrl) redisUrl.pathname = `/${REDIS_DB}`;
+  const port = (service: FleetService) => options.ports?.[service] ?? PORTS[service];
+  const url = (service: FleetService) => `http://127.0.0.1:${port(service)}`;
   const children = new Map<FleetService, ChildProcess>();
+  const launch = (service: FleetService) => {
+    const common = { ...process.env, ...env, PORT: String(port(service)), LOG_LEVEL: 'warn' };
+    const own =
+      service === 'gateway'
+        ? {
+            QUIZ_URL: url('quiz'),
+            GEMS_URL: url('gems'),
+            GIFTS_URL: url('gifts'),
+            CONTENT_URL: services.includes('content') ? url('content') : (process.env.CONTENT_URL ?? 'http://127.0.0.1:4001'),
+          }
+        : { SERVICE_NAME: service, MONGO_URL: dbUrl(service), AMQP_URL: amqpUrl, REDIS_URL: redisUrl.toString(), REQUEST_LESSONS_ON_START: 'false' };
+    const entry = path.join('services', service, 'src', 'start.ts');
+    const child = spawn(process.execPath, [...nodeArgs(service), '--import', 'tsx', entry], {
+      cwd: ROOT,
+      env: { ...common, ...own, ...serviceEnv(service) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    children.set(service, child);
+    let rest = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      const lines = (rest + chunk.toString()).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) onLine?.(service, line);
+    });
+  };
   const stop = async () => {
     await Promise.all(
-      [...children.values()].map(
-        (child) =>
-          new Promise<void>((resolve) => {
-            if (child.exitCode !== null) return resolve();
-            child.once('exit', () => resolve());
-            child.kill('SIGTERM');
-            setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
-          }),
-      ),
+      [...children.values()].map((child) => {
+        const gone = exited(child);
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+        return gone;
+      }),
     );
     for (const service of services.filter((s) => s !== 'gateway')) {
       const conn = await mongoose.createConnection(dbUrl(service)).asPromise();
@@ -99,26 +151,27 @@ export async function startFleet({ services, env = {}, nodeArgs = () => [], onLi
     }
   };
   try {
-    for (const service of services) {
-      const common = { ...process.env, ...env, PORT: String(PORTS[service]), LOG_LEVEL: 'warn' };
-      const own =
-        service === 'gateway'
-          ? { QUIZ_URL: url('quiz'), GEMS_URL: url('gems'), GIFTS_URL: url('gifts'), CONTENT_URL: process.env.CONTENT_URL ?? 'http://127.0.0.1:4001' }
-          : { SERVICE_NAME: service, MONGO_URL: dbUrl(service), AMQP_URL: amqpUrl, REDIS_URL: redisUrl.toString(), REQUEST_LESSONS_ON_START: 'false' };
-      const entry = path.join('services', service, 'src', 'start.ts');
-      const child = spawn(process.execPath, [...nodeArgs(service), '--import', 'tsx', entry], { cwd: ROOT, env: { ...common, ...own }, stdio: ['ignore', 'pipe', 'inherit'] });
-      children.set(service, child);
-      let rest = '';
-      child.stdout!.on('data', (chunk: Buffer) => {
-        const lines = (rest + chunk.toString()).split('\n');
-        rest = lines.pop() ?? '';
-        for (const line of lines) onLine?.(service, line);
-      });
-    }
-    for (const service of services) await waitReady(`${url(service)}/${service === 'gateway' ? 'livez' : 'readyz'}`, children.get(service)!);
+    for (const service of services) launch(service);
+    for (const service of services) await waitReady(`${url(service)}/${readyPath(service)}`, children.get(service)!);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url, amqpUrl, dbUrl, stop };
+  return {
+    url,
+    amqpUrl,
+    dbUrl,
+    stop,
+    async kill(service) {
+      const child = children.get(service);
+      if (!child) throw new Error(`${service} is not part of this fleet`);
+      const gone = exited(child);
+      child.kill('SIGKILL');
+      await gone;
+    },
+    async restart(service) {
+      launch(service);
+      await waitReady(`${url(service)}/${readyPath(service)}`, children.get(service)!);
+    },
+  };
 }

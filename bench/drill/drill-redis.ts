@@ -1,0 +1,34 @@
+// Drill 2: Redis stopped for 30 s during the same load → no 500 after a commit, all settled once it returns.
+import { runLedgerDrill } from './ledger-drill';
+import type { DrillOptions } from './options';
+import type { DrillResult } from './result';
+import type { DrillServers } from './servers';
+import { sleep } from './timeline';
+
+const OUTAGE_AT_MS = 10_000;
+
+export function drillRedis(servers: DrillServers, o: DrillOptions, command: string): Promise<DrillResult> {
+  const downMs = o.redisDownSeconds * 1000;
+  // The load runs 10 s before, through, and 10 s after the outage.
+  const loadMs = OUTAGE_AT_MS + downMs + 10_000;
+  return runLedgerDrill(servers, {
+    name: 'redis',
+    title: `Redis stopped for ${o.redisDownSeconds} s`,
+    command,
+    shape: { submissions: o.submissions, redemptions: o.redemptions, learners: 20, lessons: 30, concurrency: 60, loadMs, settleTimeoutMs: o.settleTimeoutSeconds * 1000 },
+    figures: { 'Redis down (s)': o.redisDownSeconds },
+    async disrupt({ servers: s, timeline, at }) {
+      await at(OUTAGE_AT_MS);
+      timeline.note('Redis: stopped');
+      try {
+        await s.redis.stop();
+        await sleep(downMs);
+      } finally {
+        await s.redis.start();
+        timeline.note('Redis: started again on the same port (empty: no persistence)');
+      }
+    },
+    judge: (result) =>
+      result.routes.filter((r) => r.serverErrors > 0).map((r) => `${r.route}: ${r.serverErrors} answers 5xx (${JSON.stringify(r.statuses)}); the ledger check tells whether any came after a commit`),
+  });
+}

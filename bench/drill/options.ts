@@ -1,0 +1,60 @@
+// `npm run drill -- --only=redis --redis-down=10 …`: which drills run and how long their phases last
+// (the defaults are the issue's: Redis 30 s, the gems database 2 min, 200 learners for 60 s).
+export interface DrillOptions {
+  only?: string[];
+  submissions: number;
+  redemptions: number;
+  /** seconds the mixed load of the broker/gems drill is spread over */
+  loadSeconds: number;
+  brokerDownSeconds: number;
+  redisDownSeconds: number;
+  dbDownSeconds: number;
+  learners: number;
+  learnersSeconds: number;
+  settleTimeoutSeconds: number;
+}
+
+const DEFAULTS: DrillOptions = {
+  submissions: 1000,
+  redemptions: 200,
+  loadSeconds: 40,
+  brokerDownSeconds: 10,
+  redisDownSeconds: 30,
+  dbDownSeconds: 120,
+  learners: 200,
+  learnersSeconds: 60,
+  settleTimeoutSeconds: 420,
+};
+
+const FLAGS: Record<string, keyof DrillOptions> = {
+  submissions: 'submissions',
+  redemptions: 'redemptions',
+  'load-seconds': 'loadSeconds',
+  'broker-down': 'brokerDownSeconds',
+  'redis-down': 'redisDownSeconds',
+  'db-down': 'dbDownSeconds',
+  learners: 'learners',
+  'learners-seconds': 'learnersSeconds',
+  'settle-timeout': 'settleTimeoutSeconds',
+};
+
+export function parseOptions(argv: string[]): DrillOptions {
+  const options: DrillOptions = { ...DEFAULTS };
+  for (const arg of argv) {
+    const match = /^--([a-z-]+)=(.*)$/.exec(arg);
+    if (!match) throw new Error(`unknown argument ${arg} (flags: --only=<drill,…> ${Object.keys(FLAGS).map((f) => `--${f}=<n>`).join(' ')})`);
+    const [, flag, value] = match as unknown as [string, string, string];
+    if (flag === 'only') {
+      options.only = value.split(',').map((v) => v.trim()).filter(Boolean);
+      continue;
+    }
+    const key = FLAGS[flag];
+    const n = Number(value);
+    if (!key || !Number.isFinite(n) || n <= 0) throw new Error(`bad flag --${flag}=${value}`);
+    (options as unknown as Record<string, number>)[key] = n;
+  }
+  return options;
+}
+
+/** The command that reproduces this run, for the report. */
+export const commandLine = (argv: string[]): string => ['npm run drill', ...(argv.length ? ['--', ...argv] : [])].join(' ');

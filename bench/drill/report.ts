@@ -1,0 +1,54 @@
+// bench/reports/drill.json keeps the latest result of each drill; drill.md is written from it, so a run of
+// one drill (--only) replaces its own section and keeps the others (each section carries its date and command).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { DrillResult } from './result';
+
+const REPORT_DIR = path.resolve(__dirname, '..', 'reports');
+const JSON_FILE = path.join(REPORT_DIR, 'drill.json');
+export const MARKDOWN_FILE = path.join(REPORT_DIR, 'drill.md');
+
+/** The report's drills in the issue's order. */
+const ORDER = ['broker-gems', 'redis', 'gems-db', 'learners'];
+
+function section(r: DrillResult): string[] {
+  const lines = [`## ${r.title} (\`--only=${r.name}\`): ${r.error ? 'FAILED TO RUN' : r.defects.length ? 'DEFECTS FOUND' : 'as expected'}`, ''];
+  lines.push(`- date: ${r.date}; ${r.durationS} s; command: \`${r.command}\``);
+  lines.push(`- load average before ${r.loadBefore}, after ${r.loadAfter}`);
+  lines.push(`- parameters: ${Object.entries(r.figures).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  if (r.error) lines.push(`- ERROR: ${r.error}`);
+  lines.push('', '### What was done', '', ...r.steps.map((s) => `- ${s}`), '');
+  if (r.routes.length > 0) {
+    lines.push('### HTTP answers per route', '', '| route | count | statuses | errors | 5xx | p50 ms | p99 ms | max ms |', '|---|---|---|---|---|---|---|---|');
+    for (const f of r.routes) {
+      const statuses = Object.entries(f.statuses).map(([s, n]) => `${s}: ${n}`).join(', ');
+      lines.push(`| ${f.route} | ${f.count} | ${statuses} | ${f.errors} | ${f.serverErrors} | ${f.p50Ms} | ${f.p99Ms} | ${f.maxMs} |`);
+    }
+    lines.push('', 'errors = answers other than the route’s expected ones (201; 201/202/400 for a redemption, 400 = not enough gems, 202 = decided later; 200 for reads); "no answer" = connection refused/reset or a 30 s timeout.', '');
+  }
+  if (r.check) {
+    lines.push('### Found in the databases', '');
+    lines.push(`- ${r.check.settled ? 'everything settled' : 'NOT everything settled'} ${(r.check.settleMs / 1000).toFixed(1)} s after the disruption/load ended`);
+    lines.push(`- ${Object.entries(r.check.figures).map(([k, v]) => `${k}: ${v}`).join('; ')}`);
+  }
+  lines.push('', '### Defects', '', ...(r.defects.length ? r.defects.map((d) => `- **${d}**`) : ['- none: every balance equals its ledger, each attempt credited at most once and each lesson its best reward exactly, each redemption debited or rejected exactly once as answered, nothing unsettled, DLQs empty']), '');
+  return lines;
+}
+
+export function writeReport(results: DrillResult[]): string {
+  mkdirSync(REPORT_DIR, { recursive: true });
+  const stored: Record<string, DrillResult> = existsSync(JSON_FILE) ? (JSON.parse(readFileSync(JSON_FILE, 'utf8')) as Record<string, DrillResult>) : {};
+  for (const r of results) stored[r.name] = r;
+  writeFileSync(JSON_FILE, `${JSON.stringify(stored, null, 2)}\n`);
+  const all = Object.values(stored).sort((a, b) => ORDER.indexOf(a.name) - ORDER.indexOf(b.name));
+  const markdown = [
+    '# KidsLearn drills (issue #12)',
+    '',
+    `Written by \`npm run drill\` (bench/drill/run.ts). Each drill runs the services as their own processes (bench/fleet.ts) against private servers started for the run (a RabbitMQ node, a Redis, two FerretDBs: gems' database on its own) and takes only those down; Keycloak is the shared one. Machine: ${process.platform} ${process.arch}, ${os.cpus().length} cores, node ${process.version}.`,
+    '',
+    ...all.flatMap(section),
+  ].join('\n');
+  writeFileSync(MARKDOWN_FILE, markdown);
+  return markdown;
+}

@@ -1,0 +1,29 @@
+// One drill's record in the report.
+import type { CheckResult } from './ledger-check';
+import type { RouteFigures } from './route-stats';
+
+export interface DrillResult {
+  name: string;
+  title: string;
+  date: string;
+  command: string;
+  loadBefore: string;
+  loadAfter: string;
+  durationS: number;
+  /** what was done, when */
+  steps: string[];
+  routes: RouteFigures[];
+  check?: CheckResult;
+  /** further figures of this drill (outage lengths, learners …) */
+  figures: Record<string, string | number>;
+  /** defects found, in plain words (empty: the outcome the issue asks for) */
+  defects: string[];
+  error?: string;
+}
+
+/** Defects of a check: anything unsettled at the timeout, every kind of problem with its count. */
+export function defectsOf(check: CheckResult): string[] {
+  const found = Object.entries(check.problems).map(([kind, { count, examples }]) => `${kind}: ${count} (e.g. ${examples.join('; ')})`);
+  if (!check.settled) found.unshift(`not everything settled within ${Math.round(check.settleMs / 1000)} s`);
+  return found;
+}
