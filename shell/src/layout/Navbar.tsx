@@ -50,7 +50,9 @@ export function Navbar() {
                 </span>
               )}
               {user.profileLoading ? (
-                <span className="avatar-loading">{messages.loadingProfile}</span>
+                <span className="avatar avatar-loading">
+                  <span className="kl-visually-hidden">{messages.loadingProfile}</span>
+                </span>
               ) : (
                 <img className="avatar" src={user.img || defaultAvatar} alt={messages.avatarAlt(user.name)} width={44} height={44} />
               )}

@@ -43,7 +43,8 @@ export function GiftPage() {
         </ul>
       )}
       {chosen && <RedeemModal gift={chosen} onClose={() => setChosen(undefined)} />}
-      {signedIn && user.email && (
+      {/* After the grid is in: shown before it, the history would be pushed down when it arrives. */}
+      {signedIn && user.email && !gifts.isLoading && (
         <div className="rwd-history">
           <MyGifts />
           <MyGems email={user.email} />
