@@ -151,4 +151,17 @@ describe('GET /quiz-results/mine (Done survives a reload)', () => {
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual([{ lessonId: own, score: 4, total: 4, reward: 2, at: expect.any(String) }]);
   });
+
+  it("when the request names another learner (query or header), then it is ignored: the token's learner's results only", async () => {
+    const fresh = await createLearner();
+    const lesson = await s.createLesson(KEY);
+    await post(other.token, { quizId: lesson, answers: KEY });
+    const asking = (query: string) => call('GET', `${s.quizUrl}/quiz-results/mine${query}`, { token: fresh.token });
+    for (const query of [`?email=${encodeURIComponent(other.email)}`, `?email[$ne]=x`, '?userId=someone']) {
+      const reply = await asking(query);
+      expect({ query, status: reply.status, body: reply.body }).toEqual({ query, status: 200, body: [] });
+    }
+    const withHeader = await call('GET', `${s.quizUrl}/quiz-results/mine`, { token: fresh.token, headers: { 'x-user-email': other.email } });
+    expect(withHeader.body).toEqual([]);
+  });
 });
