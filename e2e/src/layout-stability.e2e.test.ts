@@ -42,7 +42,7 @@ describe('layout stability of the learner pages', () => {
     ['phone', PHONE],
     ['desktop', DESKTOP],
   ] as const) {
-    it(`when a learner loads each of their pages on a ${device}, then nothing on screen moves as the parts arrive (CLS ≤ ${GOOD_CLS}) and the navbar stays one row`, async () => {
+    it(`when a learner loads each of their pages on a ${device}, then nothing on screen moves as the parts arrive (CLS ≤ ${GOOD_CLS}) and the navbar stays one row with the balance in it`, async () => {
       const page = await newPage(browser, viewport);
       await watchLayoutShifts(page);
       await signIn(page, learner, '/my-classes');
@@ -51,6 +51,8 @@ describe('layout stability of the learner pages', () => {
       expect(Object.entries(shifts).filter(([, cls]) => cls > GOOD_CLS)).toEqual([]);
       const bar = await page.locator('header.navbar').boundingBox();
       expect(bar?.height).toBeLessThanOrEqual(72);
+      // The learner's balance is in the bar at every width (SPEC), not only in the menu.
+      expect(await page.locator('.navbar-actions [data-testid="gem-badge"]').isVisible()).toBe(true);
       await page.context().close();
     });
   }
