@@ -94,6 +94,31 @@ describe('KidsLearn login theme', () => {
     expect(mail.text).toContain('Welcome to KidsLearn!');
   });
 
+  it('when the verification link is opened in another browser, then it ends on our page saying the email is verified, with a Login button to the portal', async () => {
+    const child = await createUser({ emailVerified: false });
+    try {
+      const session = new BrowserlessSession();
+      const login = await session.get(authUrl());
+      await session.postForm(formAction(login.html, 'kc-form-login'), { username: child.email, password: child.password, credentialId: '' });
+      const mail = await waitForMail(child.email, 'Please verify your email for KidsLearn');
+      const link = /href="([^"]*login-actions\/action-token[^"]*)"/.exec(mail.html)?.[1]?.replace(/&amp;/g, '&');
+      expect(link).toBeDefined();
+
+      // A fresh session (the mail app's browser): Keycloak first asks to confirm, then says it is done.
+      const elsewhere = new BrowserlessSession();
+      const confirm = await elsewhere.get(link!);
+      const proceed = /<a [^>]*kl-btn[^>]*href="([^"]*)"/.exec(confirm.html)?.[1]?.replace(/&amp;/g, '&');
+      const done = await elsewhere.get(proceed!);
+      expect(textOf(done.html)).toContain('Email verified!');
+      expect(textOf(done.html)).toContain('Your email is verified. You are ready to learn!');
+      expect(elementText(done.html, 'kl-verified-login')).toBe('Login');
+      expect(done.html).toContain(`id="kl-verified-login" class="kl-btn kl-btn--primary kl-btn--block" href="${portalUrl}/authentication"`);
+      expect(done.html).not.toContain('/account');
+    } finally {
+      await child.remove();
+    }
+  });
+
   it("when Forget Password? is sent with an email, then SPEC §8's sentence shows, a branded mail arrives and a weak new password gets the SPEC §5 rule", async () => {
     const session = new BrowserlessSession();
     const login = await session.get(authUrl());
