@@ -19,9 +19,10 @@ export function drillGemsDb(servers: DrillServers, o: DrillOptions, command: str
     figures: { 'gems database down (s)': o.dbDownSeconds },
     async disrupt({ servers: s, timeline, at }) {
       await at(OUTAGE_AT_MS);
-      timeline.note("gems' FerretDB: stopped (quiz's and gifts' databases keep serving)");
+      timeline.note("gems' FerretDB: stopping");
       try {
         await s.gemsDb.stop();
+        timeline.note("gems' FerretDB: stopped, port closed (quiz's and gifts' databases keep serving)");
         await sleep(downMs);
       } finally {
         await s.gemsDb.start();

@@ -1,5 +1,6 @@
 // bench/fleet.ts pointed at the drill's private servers, on free ports, each process's log kept under
-// .local/drill/<drill>.log (the drill report names it).
+// .local/drill/<drill>.log (the drill report names it). The services keep their production settings (retry
+// delays, reconciler after 5 min): a drill's settle time is what production would see.
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../../infra/local/src/ports';
@@ -12,12 +13,6 @@ export interface DrillFleetOptions {
   services: FleetService[];
   serviceEnv?: (service: FleetService) => Record<string, string>;
 }
-
-/** Reconciler passes every 10 s for items unsettled after 60 s: a drill sees a re-drive within its run. */
-const DRILL_ENV: Partial<Record<FleetService, Record<string, string>>> = {
-  quiz: { RECONCILE_INTERVAL_MS: '10000', RECONCILE_AFTER_MS: '60000' },
-  gifts: { RECONCILE_INTERVAL_MS: '10000', RECONCILE_AFTER_MS: '60000' },
-};
 
 export const drillLogFile = (drill: string): string => path.join(localDir, 'drill', `${drill}.log`);
 
@@ -33,7 +28,7 @@ export async function startDrillFleet(servers: DrillServers, { drill, services, 
     redisUrl: servers.redis.url,
     mongoBase: (service) => (service === 'gems' ? servers.gemsDb.url : servers.db.url),
     ports,
-    serviceEnv: (service) => ({ ...DRILL_ENV[service], ...serviceEnv(service) }),
+    serviceEnv,
     onLine: (service, line) => appendFileSync(log, `${service} ${line}\n`),
   });
 }

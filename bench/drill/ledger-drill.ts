@@ -12,6 +12,7 @@ import { defectsOf, type DrillResult } from './result';
 import { RouteRecorder } from './route-stats';
 import type { DrillServers } from './servers';
 import { sleep, Timeline } from './timeline';
+import { submissionWindows } from './windows';
 
 export interface LoadShape {
   submissions: number;
@@ -66,6 +67,7 @@ export async function runLedgerDrill(servers: DrillServers, spec: LedgerDrillSpe
     const recorder = new RouteRecorder(EXPECTED_STATUSES);
     const client = drillClient(fleet.url('gateway'), recorder);
     const loadStart = Date.now();
+    const loadStartS = Math.round(timeline.elapsedMs() / 100) / 10;
     timeline.note(`load: ${spec.shape.submissions} submissions + ${spec.shape.redemptions} redemptions paced over ${spec.shape.loadMs / 1000} s, ${spec.shape.concurrency} in flight at most`);
     const [answers] = await Promise.all([
       runMixedLoad({ client, learners: who, lessons, submissions: spec.shape.submissions, redemptions: spec.shape.redemptions, durationMs: spec.shape.loadMs, concurrency: spec.shape.concurrency, giftId: 'stickers' }).then((a) => {
@@ -86,6 +88,7 @@ export async function runLedgerDrill(servers: DrillServers, spec: LedgerDrillSpe
     });
     timeline.note(`${result.check.settled ? 'settled' : 'NOT settled'} ${Math.round(result.check.settleMs / 100) / 10} s after the disruption ended; checked`);
     result.routes = recorder.figures();
+    result.windows = { loadStartS, rows: submissionWindows(answers.submissionLog, 5000) };
     result.defects = [...defectsOf(result.check), ...(spec.judge?.(result) ?? [])];
   } finally {
     await fleet.stop().catch((error: unknown) => console.error('[drill] fleet stop failed', error));

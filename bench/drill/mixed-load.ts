@@ -31,7 +31,16 @@ export interface MixedLoadAnswers {
   /** submissions not answered 201, per learner email */
   submissionsFailed: Map<string, number>;
   redemptions: RedemptionAnswer[];
+  /** every submission: when it started (ms after the load's start), how long, its status, its gems total known */
+  submissionLog: SubmissionRecord[];
   wallMs: number;
+}
+
+export interface SubmissionRecord {
+  atMs: number;
+  ms: number;
+  status: number;
+  withTotal: boolean;
 }
 
 /** 50 % perfect (2 gems), 25 % one wrong (1 gem), 25 % three wrong (0): repeats of a lesson top up. */
@@ -42,7 +51,7 @@ export async function runMixedLoad(o: MixedLoadOptions): Promise<MixedLoadAnswer
   // Redemptions spread among the submissions: every (total / redemptions)-th request is one.
   const every = o.redemptions > 0 ? total / o.redemptions : Infinity;
   const isRedemption = (i: number) => Math.floor((i + 1) / every) > Math.floor(i / every);
-  const answers: MixedLoadAnswers = { attempts: new Map(), submissionsFailed: new Map(), redemptions: [], wallMs: 0 };
+  const answers: MixedLoadAnswers = { attempts: new Map(), submissionsFailed: new Map(), redemptions: [], submissionLog: [], wallMs: 0 };
   for (const l of o.learners) {
     answers.attempts.set(l.email, []);
     answers.submissionsFailed.set(l.email, 0);
@@ -58,7 +67,9 @@ export async function runMixedLoad(o: MixedLoadOptions): Promise<MixedLoadAnswer
       return;
     }
     const lesson = o.lessons[Math.floor(Math.random() * o.lessons.length)]!;
+    const atMs = Date.now() - started;
     const res = await o.client.submit(learner, lesson.id, answersFor(lesson, wrongAnswers(i)));
+    answers.submissionLog.push({ atMs, ms: Date.now() - started - atMs, status: res.status, withTotal: typeof res.body?.gems === 'number' });
     if (res.status === 201 && res.body?.attemptId) answers.attempts.get(learner.email)!.push(res.body.attemptId);
     else answers.submissionsFailed.set(learner.email, answers.submissionsFailed.get(learner.email)! + 1);
   };

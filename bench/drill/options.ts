@@ -17,13 +17,13 @@ export interface DrillOptions {
 const DEFAULTS: DrillOptions = {
   submissions: 1000,
   redemptions: 200,
-  loadSeconds: 40,
+  loadSeconds: 70,
   brokerDownSeconds: 10,
   redisDownSeconds: 30,
   dbDownSeconds: 120,
   learners: 200,
   learnersSeconds: 60,
-  settleTimeoutSeconds: 420,
+  settleTimeoutSeconds: 480,
 };
 
 const FLAGS: Record<string, keyof DrillOptions> = {

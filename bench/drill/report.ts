@@ -27,6 +27,11 @@ function section(r: DrillResult): string[] {
     }
     lines.push('', 'errors = answers other than the route’s expected ones (201; 201/202/400 for a redemption, 400 = not enough gems, 202 = decided later; 200 for reads); "no answer" = connection refused/reset or a 30 s timeout.', '');
   }
+  if (r.windows) {
+    lines.push(`### POST /quiz-results in 5 s windows (load started at t+${r.windows.loadStartS} s)`, '', '| started at | submissions | p50 ms | p99 ms | answered with the new gem total | errors |', '|---|---|---|---|---|---|');
+    for (const w of r.windows.rows) lines.push(`| t+${(r.windows.loadStartS + w.fromS).toFixed(0)}–${(r.windows.loadStartS + w.toS).toFixed(0)} s | ${w.count} | ${w.p50Ms} | ${w.p99Ms} | ${w.withTotal} | ${w.errors} |`);
+    lines.push('', 'An answer without the new total is not an error: gems had not answered within quiz’s 3 s wait, the attempt settles later.', '');
+  }
   if (r.check) {
     lines.push('### Found in the databases', '');
     lines.push(`- ${r.check.settled ? 'everything settled' : 'NOT everything settled'} ${(r.check.settleMs / 1000).toFixed(1)} s after the disruption/load ended`);

@@ -1,6 +1,7 @@
 // One drill's record in the report.
 import type { CheckResult } from './ledger-check';
 import type { RouteFigures } from './route-stats';
+import type { SubmissionWindow } from './windows';
 
 export interface DrillResult {
   name: string;
@@ -13,6 +14,8 @@ export interface DrillResult {
   /** what was done, when */
   steps: string[];
   routes: RouteFigures[];
+  /** submissions per window of the load; `loadStartS` = the load's start on the drill's clock */
+  windows?: { loadStartS: number; rows: SubmissionWindow[] };
   check?: CheckResult;
   /** further figures of this drill (outage lengths, learners …) */
   figures: Record<string, string | number>;

@@ -5,6 +5,8 @@ import { assertNoErrors, startAll, stopAll } from './runner';
 
 /** A server of its own for a drill or test that takes it down; the shared one is never touched. */
 export interface PrivateServer {
+  /** its component name: its run directory is .local/<name>, its log .local/<name>.log */
+  name: string;
   url: string;
   port: number;
   /** Stops the process (SIGTERM through the runner); the port closes, clients see the server gone. */
@@ -23,6 +25,7 @@ export async function startPrivateServer(component: Component, url: string, dirs
   const start = async () => assertNoErrors((await startAll([component], { install: false })).errors);
   await start();
   return {
+    name: component.name,
     url,
     port: component.ports[0]!,
     async stop() {
