@@ -7,8 +7,14 @@ import type { EdgeCache } from './edge-cache';
 import { messages } from './messages';
 import type { ServiceName } from './routes';
 
-/** Keep-alive sockets to the services (without them every proxied request pays a TCP handshake); one pool per gateway, closed by its stop(). */
-export const createUpstreamAgent = (): http.Agent => new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 });
+/**
+ * Keep-alive sockets to the services (without them every proxied request pays a TCP handshake); one pool per
+ * gateway, closed by its stop(). An idle socket is dropped a second before the service would close it (its
+ * `Keep-Alive: timeout=5` hint): reusing one the service is closing breaks the request off ("socket hang up",
+ * a 502). Node honours that hint only when the agent has a `timeout` of its own (free sockets without a hint
+ * go after it); a request in flight is bounded by the proxy's proxyTimeout instead.
+ */
+export const createUpstreamAgent = (): http.Agent => new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, timeout: 60_000 });
 
 export interface Upstream {
   service: ServiceName;

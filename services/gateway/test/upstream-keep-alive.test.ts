@@ -1,0 +1,57 @@
+// A keep-alive socket to a service is dropped by the gateway before the service closes it (the service
+// announces `Keep-Alive: timeout=N`; Node's own servers close an idle socket after 5 s). Reusing a socket the
+// service is closing at that moment breaks the request off: a POST got 502 "socket hang up" in the
+// 200-learner drill (bench/drill).
+import { createServer, type Server } from 'node:http';
+import { buildGateway } from '../src/app';
+import { gatewayConfigSchema } from '../src/config';
+import { closeServer, listenLocal } from './support';
+
+describe('gateway keep-alive to a service', () => {
+  let service: Server;
+  let gateway: ReturnType<typeof buildGateway>;
+  let base: string;
+  let connections = 0;
+
+  beforeAll(async () => {
+    service = createServer((req, res) => {
+      req.resume();
+      const delay = req.headers['x-slow'] ? 1500 : 0;
+      req.on('end', () => setTimeout(() => res.writeHead(201, { 'content-type': 'application/json' }).end('{"ok":true}'), delay));
+    });
+    // Announces "Keep-Alive: timeout=2" and closes an idle socket after 2 s.
+    service.keepAliveTimeout = 2000;
+    service.on('connection', () => (connections += 1));
+    const config = gatewayConfigSchema.parse({ PORT: 0, QUIZ_URL: await listenLocal(service) });
+    gateway = buildGateway(config, undefined, { verifyToken: async () => ({ roles: ['user'] }) });
+    base = `http://127.0.0.1:${await gateway.start(0)}`;
+  });
+
+  afterAll(async () => {
+    await gateway.stop();
+    await closeServer(service);
+  });
+
+  const post = (headers: Record<string, string> = {}) =>
+    fetch(`${base}/quiz-results`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
+
+  it('when a socket was idle for most of the time the service announced, then the next request opens a new one instead of racing its close', async () => {
+    expect((await post()).status).toBe(201);
+    expect((await post()).status).toBe(201);
+    // Back to back: the one socket is reused.
+    expect(connections).toBe(1);
+    // 1.5 s idle: past the gateway's limit (the announced 2 s less a second), before the service closes it.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await post()).status).toBe(201);
+    expect(connections).toBe(2);
+  });
+
+  it('when a reused socket carries an answer slower than the idle limit, then the answer still arrives (the limit is for idle sockets only)', async () => {
+    expect((await post()).status).toBe(201);
+    const before = connections;
+    const slow = await post({ 'x-slow': '1' });
+    expect(slow.status).toBe(201);
+    expect(await slow.json()).toEqual({ ok: true });
+    expect(connections).toBe(before);
+  });
+});
