@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
+import compression from 'compression';
 import cors from 'cors';
 import express from 'express';
 import helmet from 'helmet';
@@ -65,6 +66,10 @@ export function buildGateway(config: GatewayConfig, logger?: Logger, deps: Gatew
   );
   // Images (avatars, gifts, photos) are loaded cross-origin by the portal, so resources must be shareable.
   app.use(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
+  // Answers are compressed here, at the one edge (gzip or brotli as the client accepts, from 1 KB; images
+  // are left alone): a lesson list is 17 KB of JSON, 3 KB compressed. The services answer uncompressed
+  // (see proxy.ts), so the edge cache holds one plain copy whatever the caller accepts.
+  app.use(compression());
   app.use(edgeForwarding());
   app.use(rejectMalformedPath());
   app.use(

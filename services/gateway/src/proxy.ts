@@ -34,20 +34,27 @@ export const setCacheKey = (req: IncomingMessage, key: string): void => {
   (req as KeyedRequest)[CACHE_KEY] = key;
 };
 
+/** Responses this gateway already answered with a failure. */
+const failed = new WeakSet<ServerResponse>();
+
 /**
  * The service failed this call: 502 with a message the UI can show while nothing was sent yet; once
  * headers went out the client connection is destroyed, so the client sees a broken response at once
  * (ending it normally would pass a truncated body off as complete, and leaving it open would hang).
  */
 function failUpstream(res: ServerResponse, upstream: Upstream, url: string | undefined, error: Error): void {
-  if (res.writableEnded || res.destroyed) return; // already answered (e.g. both the request and the body failed)
+  // Already answered (e.g. both the request and the body failed); the 502's end may still be on its way
+  // through the compression stream, so writableEnded alone does not tell.
+  if (failed.has(res) || res.writableEnded || res.destroyed) return;
+  failed.add(res);
   upstream.logger.warn({ err: error, service: upstream.service, url }, 'upstream failed');
   if (res.headersSent) {
     res.destroy();
     return;
   }
-  res.writeHead(502, { 'content-type': 'application/json', connection: 'close' });
-  res.end(JSON.stringify({ error: 'BadGateway', message: messages.serviceUnavailable(upstream.service) }));
+  const body = JSON.stringify({ error: 'BadGateway', message: messages.serviceUnavailable(upstream.service) });
+  res.writeHead(502, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), connection: 'close' });
+  res.end(body);
 }
 
 /** An upstream response that stops before its end (reset, killed service) fails the call instead of stalling it. */
@@ -67,6 +74,8 @@ function baseOptions(upstream: Upstream): Options<IncomingMessage, ServerRespons
     proxyTimeout: 30_000,
     on: {
       proxyReq: (proxyReq, req) => {
+        // The gateway compresses for the caller; from the service it wants the plain body (see app.ts).
+        proxyReq.removeHeader('accept-encoding');
         const id = (req as { id?: unknown }).id;
         if (typeof id === 'string') proxyReq.setHeader('x-request-id', id);
       },
