@@ -90,7 +90,7 @@ export async function buildService(config: QuizConfig, logger: Logger = createLo
   return {
     app,
     async start() {
-      await subscribeQuizHandlers(bus, { answerKeys, attempts, announce: (id) => announceOutcome(redis, id), logger });
+      await subscribeQuizHandlers(bus, { answerKeys, attempts, announce: (id, gems) => announceOutcome(redis, id, gems), logger });
       await subscribeProfileHandler(bus, displayNames);
       if (config.REQUEST_LESSONS_ON_START) {
         // Our queue is bound now: ask content to re-announce its lessons, so a fresh (or restored)

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
-import { createOutcomeWaiter, outcomeChannel } from '../src/data-access/outcomes';
+import { announcedGems, createOutcomeWaiter, gemsAnnouncement, outcomeChannel } from '../src/data-access/outcomes';
 
 /** A subscriber connection stand-in: subscribe/unsubscribe succeed, messages are emitted by the test. */
 function fakeSubscriber() {
@@ -45,5 +45,49 @@ describe('outcome waiter', () => {
     const started = Date.now();
     await expect(waiter.waitFor('a3', 2000, async () => (settled ? 3 : null))).resolves.toBe(3);
     expect(Date.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe('outcome waiter, announcement with the value', () => {
+  it('when the announcement carries the recorded total, then the waiter answers it without reading the attempt again', async () => {
+    const subscriber = fakeSubscriber();
+    const waiter = createOutcomeWaiter(subscriber as unknown as Redis);
+    let reads = 0;
+    setTimeout(() => subscriber.emit('message', outcomeChannel('b1'), gemsAnnouncement(12)), 20);
+    await expect(
+      waiter.waitFor(
+        'b1',
+        2000,
+        async () => {
+          reads += 1;
+          return null;
+        },
+        announcedGems,
+      ),
+    ).resolves.toBe(12);
+    expect(reads).toBe(1); // only the read right after subscribing
+  });
+
+  it('when an announcement carries nothing it understands (an older instance), then the waiter reads the attempt', async () => {
+    const subscriber = fakeSubscriber();
+    const waiter = createOutcomeWaiter(subscriber as unknown as Redis);
+    let settled = false;
+    setTimeout(() => {
+      settled = true;
+      subscriber.emit('message', outcomeChannel('b2'), '1');
+    }, 20);
+    await expect(waiter.waitFor('b2', 2000, async () => (settled ? 4 : null), announcedGems)).resolves.toBe(4);
+  });
+
+  it.each([
+    ['gems:0', 0],
+    ['gems:42', 42],
+    ['1', null],
+    ['gems:-1', null],
+    ['gems:01', null],
+    ['gems:1e3', null],
+    ['gems:', null],
+  ])('when the announcement is %p, then it carries %p', (message, gems) => {
+    expect(announcedGems(message)).toBe(gems);
   });
 });

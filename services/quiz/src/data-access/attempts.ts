@@ -63,12 +63,14 @@ export function attemptRepository(db: Connection) {
     },
     /**
      * gems.credited → record the outcome; idempotent: the first outcome stays (gems re-publishes it
-     * when a request is re-driven; a late copy never rewrites it). False for an unknown attempt.
+     * when a request is re-driven; a late copy never rewrites it). Resolves with the gem total now
+     * recorded for the attempt, or null for an unknown attempt.
      */
-    async settle(attemptId: string, amount: number, balance: number): Promise<boolean> {
+    async settle(attemptId: string, amount: number, balance: number): Promise<number | null> {
       const result = await model.updateOne({ _id: attemptId, settledAt: null }, { $set: { gems: balance, credited: amount, settledAt: new Date(), settled: true } });
-      if (result.matchedCount === 1) return true;
-      return (await model.exists({ _id: attemptId })) !== null;
+      if (result.matchedCount === 1) return balance;
+      const attempt = await model.findById(attemptId, { gems: 1 }).lean<Pick<AttemptDoc, 'gems'>>().exec();
+      return attempt ? (attempt.gems ?? null) : null;
     },
     byLearner: (email: string) => model.find({ email }, { outbox: 0 }).sort({ createdAt: 1 }).lean<AttemptDoc[]>().exec(),
   };

@@ -6,7 +6,7 @@ import { scoreAttempt } from '../domain/scoring';
 import type { AnswerKeyRepository } from '../data-access/answer-keys';
 import type { AttemptRepository } from '../data-access/attempts';
 import type { BestRepository } from '../data-access/bests';
-import type { OutcomeWaiter } from '../data-access/outcomes';
+import { announcedGems, type OutcomeWaiter } from '../data-access/outcomes';
 import { messages } from '../messages';
 
 export interface SubmitQuizDeps {
@@ -61,6 +61,6 @@ export async function submitQuiz(deps: SubmitQuizDeps, learner: Learner, lessonI
   if (improved) await deps.afterScored(lessonId);
   mark('quiz.best.recorded', attemptId);
 
-  const gems = await deps.outcomes.waitFor(attemptId, deps.outcomeTimeoutMs, () => deps.attempts.settledGems(attemptId));
+  const gems = await deps.outcomes.waitFor(attemptId, deps.outcomeTimeoutMs, () => deps.attempts.settledGems(attemptId), announcedGems);
   return { attemptId, score, total, reward, gems };
 }

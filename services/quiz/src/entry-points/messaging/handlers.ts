@@ -26,8 +26,8 @@ export const LESSON_ANNOUNCEMENT_REQUESTED = 'lesson.announcement.requested';
 export interface QuizHandlerDeps {
   answerKeys: AnswerKeyRepository;
   attempts: AttemptRepository;
-  /** tells a waiting POST /quiz-results (on any instance) that its attempt settled */
-  announce: (attemptId: string) => Promise<void>;
+  /** tells a waiting POST /quiz-results (on any instance) that its attempt settled, with the recorded total */
+  announce: (attemptId: string, gems: number) => Promise<void>;
   logger: Logger;
 }
 
@@ -40,11 +40,11 @@ export async function subscribeQuizHandlers(bus: EventBus, deps: QuizHandlerDeps
       return;
     }
     const data = parseEventData(gemsCredited, event);
-    const found = await deps.attempts.settle(data.attemptId, data.amount, data.balance);
+    const gems = await deps.attempts.settle(data.attemptId, data.amount, data.balance);
     mark('quiz.settled', data.attemptId);
-    if (!found) deps.logger.debug({ attemptId: data.attemptId }, 'gems.credited for an unknown attempt');
+    if (gems === null) deps.logger.debug({ attemptId: data.attemptId }, 'gems.credited for an unknown attempt');
     else {
-      await deps.announce(data.attemptId);
+      await deps.announce(data.attemptId, gems);
       mark('quiz.announced', data.attemptId);
     }
   });
