@@ -1,7 +1,6 @@
 // The signed-in areas (issues 9, 10, 11): JavaScript for /my-classes, Lighthouse (mobile) on /my-classes,
 // /gift and /dashboard as the user who sees them, and the two click-to-feedback latencies a child feels:
 // 'Submit Quiz' → result dialog and the redemption's confirm → 'Redeemed!'.
-import type { Page } from 'playwright-core';
 import { createLearner, type TestUser } from '@kidslearn/lib-testkit';
 import { createJourneyLesson, type JourneyLesson } from '../e2e/src/fixtures/lessons';
 import { DEMO_ADMIN, gatewayCall } from '../e2e/src/fixtures/session';
@@ -9,7 +8,7 @@ import { clickToVisibleMs } from './click-to-visible';
 import { creditLearner, waitForGems } from './credit';
 import { lighthouseMedian } from './lighthouse-median';
 import { describeTraffic, kb, portalOrigins, recordPageTraffic } from './page-traffic';
-import { openSignedInBrowser, type SignedInBrowser } from './signed-in-browser';
+import { coldPage, openSignedInBrowser, type SignedInBrowser } from './signed-in-browser';
 import { type BenchSection, type Figure, percentile } from './types';
 
 const SAMPLES = 20;
@@ -29,15 +28,6 @@ function latencyFigures(label: string, samples: number[], budgets: { median: num
     { name: `${label} median`, value: ms(percentile(samples, 50)), unit: 'ms', budget: { op: '<=', value: budgets.median } },
     { name: `${label} p95`, value: ms(percentile(samples, 95)), unit: 'ms', budget: { op: '<=', value: budgets.p95 } },
   ];
-}
-
-/** A fresh page in the signed-in browser with an empty HTTP cache (the session cookies stay). */
-async function coldPage(browser: SignedInBrowser): Promise<Page> {
-  const page = await browser.context.newPage();
-  const cdp = await browser.context.newCDPSession(page);
-  await cdp.send('Network.clearBrowserCache');
-  await cdp.detach();
-  return page;
 }
 
 async function lighthouseSignedIn(browser: SignedInBrowser, label: string, url: string): Promise<{ figures: Figure[]; notes: string[] }> {

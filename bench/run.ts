@@ -12,6 +12,7 @@ import { benchAdminArea, benchLearnerArea, benchRewardsArea } from './areas';
 import { creditLearner, waitForGems } from './credit';
 import { benchFrontend } from './frontend';
 import { benchGateway } from './gateway';
+import { benchKitCost } from './kit-cost';
 import { loadAverage } from './load';
 import { benchQuizToGems } from './quiz-to-gems';
 import { benchProfiles } from './profile';
@@ -94,6 +95,8 @@ async function main(): Promise<void> {
     // `--profile`: the back end under this load with --cpu-prof (minutes; bench/profile.ts).
     if (process.argv.includes('--profile')) await measure('CPU profiles', () => benchProfiles());
     await measure('Frontend', () => benchFrontend(env.PORTAL_URL!));
+    // Issue 8: the kit's share of each remote's first load, from a source-mapped build (about a minute).
+    await measure('Frontend kit: bytes per remote first load (issue 8)', () => benchKitCost(env.PORTAL_URL!));
     const areas = { portalUrl: env.PORTAL_URL!, gatewayUrl, amqpUrl: env.AMQP_URL! };
     await measure('Learner area', () => benchLearnerArea(areas));
     await measure('Rewards area', () => benchRewardsArea(areas));

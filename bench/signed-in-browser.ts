@@ -59,3 +59,12 @@ export async function openSignedInBrowser(user: { email: string; password: strin
     throw error;
   }
 }
+
+/** A fresh page in the signed-in browser with an empty HTTP cache (the session cookies stay). */
+export async function coldPage(browser: Pick<SignedInBrowser, 'context'>): Promise<Page> {
+  const page = await browser.context.newPage();
+  const cdp = await browser.context.newCDPSession(page);
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+  return page;
+}

@@ -25,6 +25,7 @@ function gateway(redeem: (req: FakeRequest) => FakeReply | Promise<FakeReply> = 
 const address = { Name: 'Lina', Phone: '0123 456', 'Address line 1': '1 Main Street', City: 'Townsville', 'Postal code': '12345' };
 
 async function fillAddress() {
+  await screen.findByRole('dialog'); // the form is loaded on the first Redeem click
   for (const [label, value] of Object.entries(address)) await userEvent.type(screen.getByLabelText(label), value);
 }
 
@@ -61,7 +62,7 @@ describe('/gift (SPEC §2, §4, §5)', () => {
   it('when a required field is missing, then the form says so, ties the error to the field and sends nothing', async () => {
     const view = renderRewards('/gift', { gateway: gateway(), gems: 10 });
     await userEvent.click(await screen.findByRole('button', { name: 'Redeem Sticker Pack' }));
-    await userEvent.click(screen.getByRole('button', { name: 'Confirm and spend 5 gems' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Confirm and spend 5 gems' }));
     expect(await screen.findByText('Please fill all required fields.')).toBeInTheDocument();
     expect(screen.getByLabelText('City')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('City')).toHaveAccessibleDescription('Required');
