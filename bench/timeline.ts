@@ -46,8 +46,9 @@ const SEGMENTS: Array<[string, string, string]> = [
   ['gems → quiz: gems.credited publish to delivery (broker)', 'gems.credited.publish', 'gems.credited.consume'],
   ['quiz: settle write', 'gems.credited.consume', 'quiz.settled'],
   ['quiz: Redis announce until the waiter wakes', 'quiz.settled', 'quiz.woken'],
-  ['quiz: outcome read back', 'quiz.woken', 'quiz.read.settled'],
-  ['HTTP out: quiz → gateway → bench', 'quiz.read.settled', ANSWERED],
+  // The announcement carries the recorded total: no read back unless it came without one.
+  ['quiz: waiter wakes → answer written', 'quiz.woken', 'quiz.http.out'],
+  ['HTTP out: quiz → gateway → bench', 'quiz.http.out', ANSWERED],
 ];
 
 /** Median of `to − from` over the submissions that saw both hops. */

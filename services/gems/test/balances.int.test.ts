@@ -54,3 +54,26 @@ describe('balance documents stay small', () => {
     expect(ledger.gems).toBe(1);
   });
 });
+
+describe("the process's copy of a balance", () => {
+  it('when another writer changed the balance since this process last wrote it, then the change is decided again from the database', async () => {
+    const email = `copy-${randomUUID().slice(0, 8)}@kidslearn.test`;
+    await credit(email, 'lesson-a'); // 2 gems; this process now holds a copy at version 1
+    expect(await balances.findOrCreate(email)).toMatchObject({ gems: 2, version: 1 });
+    // Another writer (an instance that held the lease before, a repair by hand) spends them.
+    await balances.model.updateOne({ _id: email }, { $set: { gems: 0, version: 2 } }).exec();
+
+    // The stale copy's write is refused by the version guard; the decision is made again from the database.
+    expect(await debitRedemption(balances, randomUUID(), { redemptionId: randomUUID(), email, cost: 2 })).toEqual({ outcome: 'rejected', balance: 0 });
+    expect(await credit(email, 'lesson-b')).toEqual({ applied: true, amount: 2, balance: 2 });
+    expect((await balances.model.findById(email).lean().exec())?.gems).toBe(2);
+  });
+
+  it('when copies are turned off, then every change reads the database', async () => {
+    const uncached = balanceRepository(db, { recentCopies: 0 });
+    const email = `nocopy-${randomUUID().slice(0, 8)}@kidslearn.test`;
+    await creditAttempt(uncached, randomUUID(), { attemptId: randomUUID(), lessonId: 'lesson-a', email, reward: 2 });
+    await balances.model.updateOne({ _id: email }, { $set: { gems: 7, version: 9 } }).exec();
+    expect(await uncached.findOrCreate(email)).toMatchObject({ gems: 7, version: 9 });
+  });
+});

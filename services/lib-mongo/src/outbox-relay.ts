@@ -68,6 +68,17 @@ export function createOutboxRelay({ model, bus, logger, intervalMs = 3000, idleI
   let leftBehind = 0;
   let timer: NodeJS.Timeout | undefined;
   const log = logger.child({ outbox: model.modelName });
+  // Ids the broker confirmed lately. A writer's kick can arrive while a pass already published its
+  // events from the document: without this they would go out twice (harmless to idempotent
+  // consumers, but every duplicate costs each of them a delivery and a lookup).
+  const confirmed = new Set<string>();
+  const publishOnce = async (event: EventEnvelope): Promise<boolean> => {
+    if (confirmed.has(event.id)) return false;
+    await bus.publish(event);
+    if (confirmed.size >= 10_000) confirmed.clear();
+    confirmed.add(event.id);
+    return true;
+  };
 
   /**
    * Removes the published events. The pending flag is cleared in the same write, guarded by the last
@@ -93,8 +104,7 @@ export function createOutboxRelay({ model, bus, logger, intervalMs = 3000, idleI
       if (events.length > 0 || doc.outboxPending) {
         for (const event of events) {
           if (sent.has(event.id)) continue;
-          await bus.publish(event);
-          published += 1;
+          if (await publishOnce(event)) published += 1;
         }
         await clear(doc, events);
       }
@@ -115,9 +125,8 @@ export function createOutboxRelay({ model, bus, logger, intervalMs = 3000, idleI
     const sent = new Set<string>();
     for (const { written } of entries) {
       for (const event of written) {
-        await bus.publish(event);
+        if (await publishOnce(event)) published += 1;
         sent.add(event.id);
-        published += 1;
       }
     }
     const ids = entries.map((entry) => entry.id);

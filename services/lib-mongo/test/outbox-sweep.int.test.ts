@@ -117,3 +117,29 @@ it('when a writer adds events without withOutbox (a $push by hand, or a saved do
   expect(docs.map((doc) => doc.n)).toEqual([1, 2]);
   expect(docs[0]).toMatchObject({ outboxLastId: pushed.id });
 });
+
+it("when a writer's kick arrives after a pass already published its event from the document, then the event goes out once", async () => {
+  await items.create({ n: 1 });
+  const first = createEvent('test.kicked', { n: 1 });
+  const second = createEvent('test.kicked', { n: 2 });
+  const published: string[] = [];
+  let relay: ReturnType<typeof createOutboxRelay> | undefined;
+  const bus = {
+    publish: async (event: EventEnvelope) => {
+      published.push(event.id);
+      if (event.id !== first.id) return;
+      // While the first event is on its way, a writer stores the second and hands it over: the pass
+      // under way reads the document next and publishes the second from there, before the kick is served.
+      await items.updateOne({ n: 1 }, withOutbox({ $set: { n: 1 } }, second)).exec();
+      relay!.kick(doc._id, [second]);
+    },
+  };
+  relay = createOutboxRelay({ model: items, logger, bus });
+  await items.updateOne({ n: 1 }, withOutbox({ $set: { n: 1 } }, first)).exec();
+  const doc = (await items.findOne({ n: 1 }).lean().exec())!;
+  await relay.flush(doc._id, [first]);
+  await eventually(async () => (await items.findOne({ n: 1 }).lean().exec())?.outbox.length === 0);
+  await relay.flush();
+  expect(published).toEqual([first.id, second.id]);
+  await relay.stop();
+});

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { Schema, type Connection } from 'mongoose';
 import type { EventEnvelope } from '@kidslearn/lib-events';
 import { outboxFields, withOutbox } from '@kidslearn/lib-mongo';
@@ -63,10 +64,16 @@ const withoutUndefined = <T extends object>(value: T): T =>
 export interface BalanceRepositoryOptions {
   /** Called after each applied change with the events it stored: hand them to the outbox relay. */
   onCommitted?: (email: string, events: EventEnvelope[]) => void;
+  /** Balances this process keeps its last copy of (default 10 000; 0 turns the copies off). */
+  recentCopies?: number;
 }
 
-export function balanceRepository(db: Connection, { onCommitted }: BalanceRepositoryOptions = {}) {
+export function balanceRepository(db: Connection, { onCommitted, recentCopies = 10_000 }: BalanceRepositoryOptions = {}) {
   const model = db.model<BalanceDoc>('Balance', schema, 'balances');
+  // Balances are written by one gems process at a time (the writer lease), so the copy of a balance this
+  // process last read or wrote is normally current: a change decided from it skips one database read.
+  // The version guard still decides every write: a stale copy loses its write, is dropped and read again.
+  const recent = recentCopies > 0 ? new LRUCache<string, BalanceDoc>({ max: recentCopies }) : undefined;
   const lines = ledgerRepository(db);
   // Pending lines this process already copied to the ledger collection (skips a redundant write).
   const copied = new Set<string>();
@@ -92,8 +99,13 @@ export function balanceRepository(db: Connection, { onCommitted }: BalanceReposi
     find,
     /** Balances are created lazily at 0 on first use; concurrent creators collide harmlessly. */
     async findOrCreate(email: string): Promise<BalanceDoc> {
+      const copy = recent?.get(email);
+      if (copy) return copy;
       const existing = await find(email);
-      if (existing) return existing;
+      if (existing) {
+        recent?.set(email, existing);
+        return existing;
+      }
       try {
         await model.updateOne(
           { _id: email },
@@ -105,6 +117,7 @@ export function balanceRepository(db: Connection, { onCommitted }: BalanceReposi
       }
       const created = await find(email);
       if (!created) throw new Error(`balance of ${email} vanished`);
+      recent?.set(email, created);
       return created;
     },
     /** Every ledger line of a learner, oldest first (legacy lines, the collection, a not yet copied pending line). */
@@ -149,8 +162,19 @@ export function balanceRepository(db: Connection, { onCommitted }: BalanceReposi
         guard.processedEventIds = { $ne: change.eventId };
         set.processedEventIds = [...current.processedEventIds.slice(-(KEPT_EVENT_IDS - 1)), change.eventId];
       }
+      // Until this write is known to have landed, the copy is not to be trusted.
+      recent?.delete(current._id);
       const result = await model.updateOne(guard, withOutbox({ $set: set }, ...change.events));
       if (result.modifiedCount !== 1) return false;
+      recent?.set(current._id, {
+        ...current,
+        gems: change.gems,
+        version,
+        pendingLine: line,
+        bestRewardByLesson: change.bestRewardByLesson ?? current.bestRewardByLesson,
+        processedEventIds: (set.processedEventIds as string[] | undefined) ?? current.processedEventIds,
+        outbox: [],
+      });
       if (change.events.length > 0) onCommitted?.(current._id, change.events);
       // Best effort: the line is safe as the pending line (read by ledgerOf, copied before the next change).
       if (line) await copyLine(line).catch(() => undefined);
