@@ -123,7 +123,7 @@ it("when a writer's kick arrives after a pass already published its event from t
   const first = createEvent('test.kicked', { n: 1 });
   const second = createEvent('test.kicked', { n: 2 });
   const published: string[] = [];
-  let relay: ReturnType<typeof createOutboxRelay> | undefined;
+  const handle: { relay?: ReturnType<typeof createOutboxRelay> } = {};
   const bus = {
     publish: async (event: EventEnvelope) => {
       published.push(event.id);
@@ -131,10 +131,11 @@ it("when a writer's kick arrives after a pass already published its event from t
       // While the first event is on its way, a writer stores the second and hands it over: the pass
       // under way reads the document next and publishes the second from there, before the kick is served.
       await items.updateOne({ n: 1 }, withOutbox({ $set: { n: 1 } }, second)).exec();
-      relay!.kick(doc._id, [second]);
+      handle.relay!.kick(doc._id, [second]);
     },
   };
-  relay = createOutboxRelay({ model: items, logger, bus });
+  const relay = createOutboxRelay({ model: items, logger, bus });
+  handle.relay = relay;
   await items.updateOne({ n: 1 }, withOutbox({ $set: { n: 1 } }, first)).exec();
   const doc = (await items.findOne({ n: 1 }).lean().exec())!;
   await relay.flush(doc._id, [first]);
