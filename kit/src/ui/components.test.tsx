@@ -57,6 +57,30 @@ describe('kit components', () => {
     expect(action).not.toHaveBeenCalled();
   });
 
+  it('when a tip is open, then Escape or a press elsewhere closes it, and the pointer may move onto it', async () => {
+    render(
+      <div>
+        <Tooltip content="Not enough gems">
+          <Button disabled>Redeem</Button>
+        </Tooltip>
+        <p>elsewhere</p>
+      </div>,
+    );
+    const tip = () => document.querySelector('.kl-tooltip');
+    await userEvent.tab();
+    await waitFor(() => expect(tip()).toHaveTextContent('Not enough gems'));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(tip()).toBeNull());
+
+    await userEvent.hover(screen.getByRole('button', { name: 'Redeem' }));
+    await waitFor(() => expect(tip()).not.toBeNull());
+    await userEvent.hover(tip()!); // from the control onto the bubble: it stays
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(tip()).not.toBeNull();
+    await userEvent.click(screen.getByText('elsewhere'));
+    await waitFor(() => expect(tip()).toBeNull());
+  });
+
   it('when an Accordion item is opened, then only it is open; opening it again closes it', async () => {
     render(
       <Accordion
