@@ -104,6 +104,8 @@ export const messages = {
     empty: 'No pending parcels. 🎉',
     count: (shown: number, total: number) => `Showing ${shown} of ${total} pending ${total === 1 ? 'parcel' : 'parcels'}`,
     caption: 'Pending gift parcels',
+    /** Beyond the spec: the list comes a page at a time. */
+    loadMore: 'Load more parcels',
     gems: (n: number) => `${n} gems`,
   },
 } as const;

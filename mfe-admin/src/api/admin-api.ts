@@ -16,6 +16,17 @@ export interface UsersPage {
   limit: number;
 }
 
+/** Parcels per request of the pending list. */
+export const PARCELS_PER_PAGE = 100;
+
+export interface PendingParcelPage {
+  items: PendingParcel[];
+  /** pending parcels in all */
+  total: number;
+  /** where the next page starts; null on the last */
+  nextCursor: string | null;
+}
+
 export interface PendingParcel {
   _id: string;
   email: string;
@@ -26,7 +37,6 @@ export interface PendingParcel {
   createdAt: string;
 }
 
-const list = <T>(body: unknown): T[] => (Array.isArray(body) ? (body as T[]) : []);
 
 /** mfe-admin's endpoints in the shell's one gateway API slice (every route is admin-only on the server). */
 export function injectAdminApi(api: GatewayApi) {
@@ -50,9 +60,14 @@ export function injectAdminApi(api: GatewayApi) {
       query: (body) => ({ url: '/lessons', method: 'POST', body }),
       invalidatesTags: ['Lesson', 'Overview'],
     }),
-    adminPendingParcels: build.query<PendingParcel[], void>({
-      query: () => '/redemptions',
-      transformResponse: (body: unknown) => list<PendingParcel>(body),
+    // Oldest first, a page at a time (the gifts service's cursor): the parcels waiting longest come first
+    // and none is cut off however many wait.
+    adminPendingParcels: build.infiniteQuery<PendingParcelPage, void, string | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+      },
+      query: ({ pageParam }) => `/redemptions?limit=${PARCELS_PER_PAGE}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
       keepUnusedDataFor: cacheSeconds.redemptions,
       providesTags: ['Redemption'],
     }),

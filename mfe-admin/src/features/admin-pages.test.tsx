@@ -172,7 +172,7 @@ describe('Pending Gift Parcels (SPEC §2, §4, §8)', () => {
   const parcel = { _id: 'p1', email: 'lina@x.test', giftName: 'Sticker Pack', giftImg: 'x', cost: 5, createdAt: '2026-11-20T10:00:00.000Z', address: { name: 'Lina', phone: '123', address1: '1 Main St', city: 'Town', postalCode: '999' } };
 
   it('when Delivered is confirmed, then the parcel leaves the list at once and success shows', async () => {
-    const view = renderAdmin('/dashboard/redem-pending', { gateway: route({ 'GET /redemptions': { status: 200, body: [parcel] }, 'PATCH /redemptions/p1/delivery': { status: 200, body: {} } }) });
+    const view = renderAdmin('/dashboard/redem-pending', { gateway: route({ 'GET /redemptions': { status: 200, body: { items: [parcel], total: 1, nextCursor: null } }, 'PATCH /redemptions/p1/delivery': { status: 200, body: {} } }) });
     await userEvent.click(await screen.findByRole('button', { name: 'Mark Sticker Pack for Lina as delivered' }));
     expect(view.feedback.confirms[0]).toMatchObject({ title: 'Mark this parcel as delivered?' });
     expect(await screen.findByText('No pending parcels. 🎉')).toBeInTheDocument();
@@ -182,11 +182,29 @@ describe('Pending Gift Parcels (SPEC §2, §4, §8)', () => {
 
   it('when the update fails, then the parcel comes back and the failure shows', async () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const view = renderAdmin('/dashboard/redem-pending', { gateway: route({ 'GET /redemptions': { status: 200, body: [parcel] }, 'PATCH /redemptions/p1/delivery': { status: 500 } }) });
+    const view = renderAdmin('/dashboard/redem-pending', { gateway: route({ 'GET /redemptions': { status: 200, body: { items: [parcel], total: 1, nextCursor: null } }, 'PATCH /redemptions/p1/delivery': { status: 500 } }) });
     await userEvent.click(await screen.findByRole('button', { name: 'Mark Sticker Pack for Lina as delivered' }));
     await waitFor(() => expect(view.feedback.toasts).toEqual([{ text: 'Failed to update. Try again.', icon: 'error' }]));
     expect(screen.getByRole('button', { name: 'Mark Sticker Pack for Lina as delivered' })).toBeInTheDocument();
     error.mockRestore();
+  });
+
+  it('when more parcels wait than one page holds, then the oldest page shows with the full count, and Load more brings the next from its cursor', async () => {
+    const more = { ...parcel, _id: 'p2', giftName: 'Storybook', createdAt: '2026-11-21T10:00:00.000Z' };
+    const view = renderAdmin('/dashboard/redem-pending', {
+      gateway: route({
+        'GET /redemptions': (url) =>
+          url.includes('cursor=c1') ? { status: 200, body: { items: [more], total: 2, nextCursor: null } } : { status: 200, body: { items: [parcel], total: 2, nextCursor: 'c1' } },
+      }),
+    });
+    expect(await screen.findByText('Showing 1 of 2 pending parcels')).toBeInTheDocument();
+    expect(screen.queryByText('Storybook')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Load more parcels' }));
+    expect(await screen.findByText('Showing 2 of 2 pending parcels')).toBeInTheDocument();
+    expect(screen.getAllByText('Storybook').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'Load more parcels' })).not.toBeInTheDocument();
+    const urls = view.calls.filter((call) => call.method === 'GET' && call.url.startsWith('/redemptions')).map((call) => call.url);
+    expect(urls).toEqual(['/redemptions?limit=100', '/redemptions?limit=100&cursor=c1']);
   });
 
   it('when the list cannot load, then the error message or the fallback shows', async () => {

@@ -15,13 +15,14 @@ const loadError = (error: unknown) => {
 };
 
 /**
- * SPEC §2 redem-pending: the pending parcels (cards on small screens, a table on wide ones). Delivered is
+ * SPEC §2 redem-pending: the pending parcels, oldest first, a page at a time ('Load more'; cards on small
+ * screens, a table on wide ones). The search filters the parcels loaded so far. Delivered is
  * applied at once and rolled back if the server refuses; it is final, and delivering twice changes nothing.
  */
 export function PendingParcelsPage() {
   const api = useAdminApi();
   const feedback = useFeedback();
-  const parcels = api.useAdminPendingParcelsQuery();
+  const parcels = api.useAdminPendingParcelsInfiniteQuery();
   const [markDelivered] = api.useAdminMarkDeliveredMutation();
   const [delivered, setDelivered] = useState<ReadonlySet<string>>(new Set());
   const [search, setSearch] = useState('');
@@ -43,8 +44,11 @@ export function PendingParcelsPage() {
     }
   };
 
-  const pending = (parcels.data ?? []).filter((parcel) => !delivered.has(parcel._id));
+  const pages = parcels.data?.pages ?? [];
+  const pending = pages.flatMap((page) => page.items).filter((parcel) => !delivered.has(parcel._id));
   const shown = pending.filter((parcel) => matchesParcel(parcel, search));
+  // All pending parcels, not only the pages loaded so far (less those marked delivered here).
+  const total = Math.max((pages[0]?.total ?? 0) - delivered.size, pending.length);
   return (
     <section aria-labelledby="adm-parcels">
       <h1 id="adm-parcels">{m.heading}</h1>
@@ -62,7 +66,7 @@ export function PendingParcelsPage() {
       )}
       {parcels.data && (
         <>
-          <p aria-live="polite">{m.count(shown.length, pending.length)}</p>
+          <p aria-live="polite">{m.count(shown.length, total)}</p>
           {pending.length === 0 ? (
             <p className="adm-empty">{m.empty}</p>
           ) : (
@@ -88,6 +92,11 @@ export function PendingParcelsPage() {
                 },
               ]}
             />
+          )}
+          {parcels.hasNextPage && (
+            <Button variant="outline" busy={parcels.isFetchingNextPage} onClick={() => void parcels.fetchNextPage()}>
+              {m.loadMore}
+            </Button>
           )}
         </>
       )}
