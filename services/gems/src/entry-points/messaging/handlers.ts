@@ -4,6 +4,7 @@ import { parseEventData } from '@kidslearn/lib-events';
 import type { BalanceRepository } from '../../data-access/balances';
 import { creditAttempt } from '../../use-cases/credit-attempt';
 import { debitRedemption } from '../../use-cases/debit-redemption';
+import { oneAtATimePerKey } from '../../use-cases/one-at-a-time';
 
 const email = z.string().trim().max(254).toLowerCase().pipe(z.email());
 
@@ -27,13 +28,15 @@ export interface GemsHandlerDeps {
 
 /** Invalid data is poison (dead-lettered at once); any other failure is retried over the bus's long horizon. */
 export async function subscribeGemsHandlers(bus: EventBus, deps: GemsHandlerDeps): Promise<void> {
+  // A learner's events one after another (no lost races on their balance); other learners' side by side.
+  const perLearner = oneAtATimePerKey();
   await bus.subscribe(['quiz.attempt.scored', 'redemption.requested'], async (event: EventEnvelope) => {
     if (event.type === 'quiz.attempt.scored') {
       const data = parseEventData(attemptScored, event);
-      await creditAttempt(deps.balances, event.id, data);
+      await perLearner(data.email, () => creditAttempt(deps.balances, event.id, data));
     } else {
       const data = parseEventData(redemptionRequested, event);
-      await debitRedemption(deps.balances, event.id, data);
+      await perLearner(data.email, () => debitRedemption(deps.balances, event.id, data));
     }
   });
 }
