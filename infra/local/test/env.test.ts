@@ -20,3 +20,24 @@ describe('infraEnv', () => {
     expect(infraEnv({ REDIS_URL: 'redis://elsewhere:6380' }).REDIS_URL).toBe('redis://elsewhere:6380');
   });
 });
+
+describe("the portal's services", () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+  });
+
+  it('when the starting process points at a test virtual host (the Jest integration setup), then the services still get the portal broker, Redis and their own database', async () => {
+    const { components } = await import('../src/registry');
+    Object.assign(process.env, { AMQP_URL: 'amqp://guest:guest@127.0.0.1:5672/kidslearn-test-123', REDIS_URL: 'redis://127.0.0.1:6379/5', MONGO_URL: 'mongodb://127.0.0.1:27017/kidslearn-test' });
+    for (const name of ['content', 'quiz', 'gems', 'gifts']) {
+      const spec = await components.find((c) => c.name === name)!.launch!({ marker: 'test' });
+      expect({ name, AMQP_URL: spec.env?.AMQP_URL, REDIS_URL: spec.env?.REDIS_URL, MONGO_URL: spec.env?.MONGO_URL }).toEqual({
+        name,
+        AMQP_URL: 'amqp://guest:guest@127.0.0.1:5672',
+        REDIS_URL: 'redis://127.0.0.1:6379',
+        MONGO_URL: `mongodb://127.0.0.1:27017/kidslearn-${name}`,
+      });
+    }
+  });
+});

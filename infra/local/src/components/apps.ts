@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Component } from '../component';
+import { infraEnv } from '../env';
 import { say } from '../log';
 import { repoRoot } from '../paths';
 
@@ -27,7 +28,10 @@ function nodeService(name: keyof typeof SERVICE_PORTS): Component {
         command: process.execPath,
         args: ['--import', 'tsx', path.join('services', name, 'src', 'start.ts')],
         cwd: repoRoot,
-        env: { PORT: String(port), SEED_DEMO_DATA: 'true', MONGO_URL: `mongodb://127.0.0.1:27017/kidslearn-${name}` },
+        // The portal's own servers, whatever the starting process holds: the Jest integration setup points
+        // AMQP_URL at a throw-away virtual host, and a portal started beside it (the browser journeys) must
+        // not consume the integration tests' events on it (it answered them a second time).
+        env: { ...infraEnv({}), PORT: String(port), SEED_DEMO_DATA: 'true', MONGO_URL: `mongodb://127.0.0.1:27017/kidslearn-${name}` },
       };
     },
     ready: () => answersOk(`http://127.0.0.1:${port}/readyz`),
