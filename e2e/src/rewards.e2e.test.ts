@@ -60,4 +60,26 @@ describe('rewards journey: redeem a gift and change the avatar', () => {
     expect(await navbarAvatar.getAttribute('src')).toBe(chosen);
     await page.context().close();
   });
+  it('when a learner redeems twice in a row, then the page stays readable by screen readers after each success (no aria-hidden left behind)', async () => {
+    const buyer = await createLearner();
+    await earnGems(buyer.token, buyer.email, cheapest.cost * 2);
+    const page = await newPage(browser);
+    await signIn(page, buyer, '/gift');
+    for (let round = 0; round < 2; round += 1) {
+      // A role query finds nothing under aria-hidden: the button must be reachable as screen readers see the page.
+      await page.getByRole('button', { name: `Redeem ${cheapest.name}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Redeem ${cheapest.name}` });
+      await dialog.getByLabel('Name').fill('Lina Learner');
+      await dialog.getByLabel('Phone').fill('0123 456 789');
+      await dialog.getByLabel('Address line 1').fill('1 Main Street');
+      await dialog.getByLabel('City').fill('Townsville');
+      await dialog.getByLabel('Postal code').fill('12345');
+      await dialog.getByRole('button', { name: `Confirm and spend ${cheapest.cost} gems` }).click();
+      const success = page.getByRole('heading', { name: 'Redeemed! We’ll ship your gift soon.' });
+      await success.waitFor();
+      await success.waitFor({ state: 'hidden', timeout: 10_000 });
+      expect(await page.locator('[aria-hidden="true"]:has(main), main[aria-hidden="true"]').count()).toBe(0);
+    }
+    await page.context().close();
+  });
 });

@@ -21,7 +21,7 @@ const fieldTypes: Partial<Record<Field, { type: string; autoComplete: string }>>
 export function RedeemModal({ gift, onClose }: { gift: Gift; onClose: () => void }) {
   const user = useCurrentUser();
   const { gems } = useGemBalance();
-  const { submit, busy } = useRedeem(gift);
+  const { submit, busy } = useRedeem(gift, onClose);
   const [address, setAddress] = useState<Address>(empty);
   const [problem, setProblem] = useState<string>();
   const [showErrors, setShowErrors] = useState(false);
@@ -36,8 +36,7 @@ export function RedeemModal({ gift, onClose }: { gift: Gift; onClose: () => void
     setShowErrors(true);
     setProblem(found);
     if (found || busy) return;
-    const outcome = await submit(address);
-    if (outcome !== 'failed') onClose();
+    await submit(address); // closes the form itself unless it failed
   };
 
   const text = (field: Exclude<Field, 'notes'>) => (

@@ -10,7 +10,15 @@ import { messages } from '../../messages';
 
 export type RedeemOutcome = 'redeemed' | 'processing' | 'failed';
 
-export function useRedeem(gift: Gift) {
+/** Resolves after React has committed what was set before (the closed form is gone from the page). */
+const afterCommit = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * `closeForm` closes the redeem dialog before a settled outcome is announced: the shell's alert and the
+ * dialog both hide the rest of the page from screen readers while open, and a dialog closing under an
+ * open alert left the whole portal aria-hidden after the alert (seen on the second redemption in a row).
+ */
+export function useRedeem(gift: Gift, closeForm: () => void) {
   const api = useRewardsApi();
   const [redeem, { isLoading }] = api.useRewardsRedeemMutation();
   const balance = useGemBalance();
@@ -24,10 +32,14 @@ export function useRedeem(gift: Gift) {
       if (answer.status === 202) {
         // Accepted but not settled: neither success nor failure; the real balance is read again below.
         rollback();
+        closeForm();
+        await afterCommit();
         void feedback.alert({ title: messages.redeem.processingTitle, text: messages.redeem.processingText, icon: 'info' });
         return 'processing';
       }
       balance.set(answer.gems);
+      closeForm();
+      await afterCommit();
       void feedback.alert({ title: messages.redeem.successTitle, icon: 'success', timer: 2000 });
       return 'redeemed';
     } catch (error) {
