@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { releasePageWhenNoModalIsOpen } from './modal-layers';
 
 export interface ModalProps {
   open: boolean;
@@ -15,6 +16,11 @@ export interface ModalProps {
 export function Modal({ open, onOpenChange, title, description, closeLabel = 'Close', children }: ModalProps) {
   // Opened from any control (not a Radix trigger): remember it, and give focus back to it on close.
   const opener = useRef<HTMLElement | null>(null);
+  // Closed, or removed by its parent while open: see modal-layers.ts.
+  useEffect(() => {
+    if (!open) releasePageWhenNoModalIsOpen();
+  }, [open]);
+  useEffect(() => () => releasePageWhenNoModalIsOpen(), []);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>

@@ -14,3 +14,4 @@ export { Modal, type ModalProps } from './Modal';
 export { TextField, TextArea, SelectField, RadioGroup, type TextFieldProps, type TextAreaProps, type SelectFieldProps, type RadioGroupProps } from './fields';
 export { cx } from './cx';
 export { useDismiss } from './useDismiss';
+export { releasePageWhenNoModalIsOpen } from './modal-layers';

@@ -3,6 +3,7 @@
 // confirm button, confirm/cancel); it is loaded on first use, so it costs nothing on the first screen.
 import type SweetAlert from 'sweetalert2';
 import { TOAST_MS, type Feedback } from '@kidslearn/kit/platform';
+import { releasePageWhenNoModalIsOpen } from '@kidslearn/kit/ui';
 import { messages } from '../messages';
 
 type Swal = typeof SweetAlert;
@@ -15,6 +16,8 @@ const look = {
   confirmButtonColor: '#6c3ce1',
   cancelButtonColor: '#4a4f6e',
   customClass: { popup: 'kl-feedback' },
+  // A kit dialog may have opened or closed while this alert was up: see the kit's modal-layers.ts.
+  didDestroy: releasePageWhenNoModalIsOpen,
 } as const;
 
 export function createFeedbackService(load: () => Promise<Swal> = loadSwal): Feedback {

@@ -14,9 +14,9 @@ export type RedeemOutcome = 'redeemed' | 'processing' | 'failed';
 const afterCommit = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * `closeForm` closes the redeem dialog before a settled outcome is announced: the shell's alert and the
- * dialog both hide the rest of the page from screen readers while open, and a dialog closing under an
- * open alert left the whole portal aria-hidden after the alert (seen on the second redemption in a row).
+ * `closeForm` closes the redeem dialog before a settled outcome is announced, so the two modal layers
+ * (the dialog, the shell's alert) do not overlap; the kit's modal-layers.ts repairs what a quick user can
+ * still interleave (a dialog opened while the alert fades).
  */
 export function useRedeem(gift: Gift, closeForm: () => void) {
   const api = useRewardsApi();
