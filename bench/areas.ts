@@ -7,6 +7,7 @@ import { DEMO_ADMIN, gatewayCall } from '../e2e/src/fixtures/session';
 import { clickToVisibleMs } from './click-to-visible';
 import { creditLearner, waitForGems } from './credit';
 import { lighthouseMedian } from './lighthouse-median';
+import { fillDeliveryAddress } from '../e2e/src/fixtures/redeem';
 import { describeTraffic, kb, portalOrigins, recordPageTraffic } from './page-traffic';
 import { coldPage, openSignedInBrowser, type SignedInBrowser } from './signed-in-browser';
 import { type BenchSection, type Figure, percentile } from './types';
@@ -87,11 +88,7 @@ async function confirmToSuccess(browser: SignedInBrowser, portalUrl: string, gif
     for (let i = 0; i < SAMPLES; i += 1) {
       await page.getByRole('button', { name: `Redeem ${gift.name}` }).click();
       const dialog = page.getByRole('dialog', { name: `Redeem ${gift.name}` });
-      await dialog.getByLabel('Name').fill('Bench Learner');
-      await dialog.getByLabel('Phone').fill('0123 456 789');
-      await dialog.getByLabel('Address line 1').fill('1 Main Street');
-      await dialog.getByLabel('City').fill('Townsville');
-      await dialog.getByLabel('Postal code').fill('12345');
+      await fillDeliveryAddress(dialog, 'Bench Learner');
       samples.push(await clickToVisibleMs(page, dialog.getByRole('button', { name: `Confirm and spend ${gift.cost} gems` }), /Redeemed! We’ll ship your gift soon\./));
       await page.getByRole('heading', { name: 'Redeemed! We’ll ship your gift soon.' }).waitFor({ state: 'hidden', timeout: 10_000 });
     }

@@ -3,6 +3,7 @@ import { launchBrowser } from './browser';
 import { createLearner, gatewayCall, newPage, signIn, type TestUser } from './fixtures/session';
 import { earnGems } from './fixtures/gems';
 import { seriousA11yViolations } from './fixtures/axe';
+import { fillDeliveryAddress } from './fixtures/redeem';
 
 let browser: Browser;
 let learner: TestUser;
@@ -32,11 +33,7 @@ describe('rewards journey: redeem a gift and change the avatar', () => {
     const dialog = page.getByRole('dialog', { name: `Redeem ${cheapest.name}` });
     await dialog.waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await dialog.getByLabel('Name').fill('Lina Learner');
-    await dialog.getByLabel('Phone').fill('0123 456 789');
-    await dialog.getByLabel('Address line 1').fill('1 Main Street');
-    await dialog.getByLabel('City').fill('Townsville');
-    await dialog.getByLabel('Postal code').fill('12345');
+    await fillDeliveryAddress(dialog);
     await dialog.getByRole('button', { name: `Confirm and spend ${cheapest.cost} gems` }).click();
 
     await page.getByRole('heading', { name: 'Redeemed! We’ll ship your gift soon.' }).waitFor();
@@ -69,11 +66,7 @@ describe('rewards journey: redeem a gift and change the avatar', () => {
       // A role query finds nothing under aria-hidden: the button must be reachable as screen readers see the page.
       await page.getByRole('button', { name: `Redeem ${cheapest.name}` }).click();
       const dialog = page.getByRole('dialog', { name: `Redeem ${cheapest.name}` });
-      await dialog.getByLabel('Name').fill('Lina Learner');
-      await dialog.getByLabel('Phone').fill('0123 456 789');
-      await dialog.getByLabel('Address line 1').fill('1 Main Street');
-      await dialog.getByLabel('City').fill('Townsville');
-      await dialog.getByLabel('Postal code').fill('12345');
+      await fillDeliveryAddress(dialog);
       await dialog.getByRole('button', { name: `Confirm and spend ${cheapest.cost} gems` }).click();
       const success = page.getByRole('heading', { name: 'Redeemed! We’ll ship your gift soon.' });
       await success.waitFor();
