@@ -3,7 +3,7 @@ import { runLedgerDrill } from './ledger-drill';
 import type { DrillOptions } from './options';
 import type { DrillResult } from './result';
 import type { DrillServers } from './servers';
-import { sleep } from './timeline';
+import { outage } from './outage';
 
 const OUTAGE_AT_MS = 10_000;
 
@@ -19,15 +19,11 @@ export function drillGemsDb(servers: DrillServers, o: DrillOptions, command: str
     figures: { 'gems database down (s)': o.dbDownSeconds },
     async disrupt({ servers: s, timeline, at }) {
       await at(OUTAGE_AT_MS);
-      timeline.note("gems' FerretDB: stopping");
-      try {
-        await s.gemsDb.stop();
-        timeline.note("gems' FerretDB: stopped, port closed (quiz's and gifts' databases keep serving)");
-        await sleep(downMs);
-      } finally {
-        await s.gemsDb.start();
-        timeline.note("gems' FerretDB: started again, same port and SQLite files");
-      }
+      await outage(s.gemsDb, downMs, timeline, {
+        stopping: "gems' FerretDB: stopping",
+        stopped: "gems' FerretDB: stopped, port closed (quiz's and gifts' databases keep serving)",
+        started: "gems' FerretDB: started again, same port and SQLite files",
+      });
     },
   });
 }

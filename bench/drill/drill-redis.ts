@@ -3,7 +3,7 @@ import { runLedgerDrill } from './ledger-drill';
 import type { DrillOptions } from './options';
 import type { DrillResult } from './result';
 import type { DrillServers } from './servers';
-import { sleep } from './timeline';
+import { outage } from './outage';
 
 const OUTAGE_AT_MS = 10_000;
 
@@ -20,15 +20,11 @@ export function drillRedis(servers: DrillServers, o: DrillOptions, command: stri
     figures: { 'Redis down (s)': o.redisDownSeconds },
     async disrupt({ servers: s, timeline, at }) {
       await at(OUTAGE_AT_MS);
-      timeline.note('Redis: stopping');
-      try {
-        await s.redis.stop();
-        timeline.note('Redis: stopped (port closed)');
-        await sleep(downMs);
-      } finally {
-        await s.redis.start();
-        timeline.note('Redis: started again on the same port (empty: no persistence)');
-      }
+      await outage(s.redis, downMs, timeline, {
+        stopping: 'Redis: stopping',
+        stopped: 'Redis: stopped (port closed)',
+        started: 'Redis: started again on the same port (empty: no persistence)',
+      });
     },
     judge: (result) =>
       result.routes.filter((r) => r.serverErrors > 0).map((r) => `${r.route}: ${r.serverErrors} answers 5xx (${JSON.stringify(r.statuses)}); the ledger check tells whether any came after a commit`),
