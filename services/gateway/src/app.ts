@@ -1,13 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import compression from 'compression';
 import cors from 'cors';
 import express from 'express';
 import helmet from 'helmet';
 import type { DestinationStream } from 'pino';
-import { pinoHttp } from 'pino-http';
 import { createLogger, type Logger } from '@kidslearn/lib-core';
-import { closeServer, isDraining, listen } from '@kidslearn/lib-http';
+import { accessLog, closeServer, isDraining, listen, requestId } from '@kidslearn/lib-http';
 import { type GatewayConfig, upstreams } from './config';
 import { checkDependencies } from './health';
 import { messages } from './messages';
@@ -19,8 +17,6 @@ import { edgeForwarding } from './forwarded';
 import { rejectMalformedPath } from './path-guard';
 import { cacheKey, cachingProxyTo, createUpstreamAgent, proxyTo, setCacheKey } from './proxy';
 import { SERVICES, type ServiceName, openApiService, resolveService } from './routes';
-
-const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 export interface GatewayDeps {
   /** Verifies a bearer token for the edge cache's audience; defaults to the realm's keys (lib-auth). */
@@ -51,25 +47,16 @@ export function buildGateway(config: GatewayConfig, logger?: Logger, deps: Gatew
   const timed = httpTiming('gateway');
   if (timed) app.use(timed);
 
-  app.use(
-    pinoHttp({
-      logger: log,
-      // Reuse a well-formed incoming id so a call can be followed from the browser to the service.
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-        res.setHeader('x-request-id', id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/livez' },
-    }),
-  );
+  // Reuse a well-formed incoming id so a call can be followed from the browser to the service.
+  app.use(requestId());
+  app.use(accessLog(log, { ignore: ['/healthz', '/livez'], idOf: (req) => (req as express.Request).id }));
   // Images (avatars, gifts, photos) are loaded cross-origin by the portal, so resources must be shareable.
   app.use(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
   // Answers are compressed here, at the one edge (gzip or brotli as the client accepts, from 1 KB; images
   // are left alone): a lesson list is 17 KB of JSON, 3 KB compressed. The services answer uncompressed
-  // (see proxy.ts), so the edge cache holds one plain copy whatever the caller accepts.
-  app.use(compression());
+  // (see proxy.ts), so the edge cache holds one plain copy; a hit goes out in the copy compressed for its
+  // encoding (edge-cache.ts), and only what is proxied passes through the compression stream.
+  const compress = compression();
   app.use(edgeForwarding());
   app.use(rejectMalformedPath());
   app.use(
@@ -82,6 +69,30 @@ export function buildGateway(config: GatewayConfig, logger?: Logger, deps: Gatew
     }),
   );
 
+  const upstreamOf = (service: ServiceName) => ({ service, target: targets[service], logger: log, agent });
+  const proxies = Object.fromEntries(SERVICES.map((name) => [name, proxyTo(upstreamOf(name))]));
+  const edgeCache = createEdgeCache();
+  const cachingProxies = Object.fromEntries(SERVICES.map((name) => [name, cachingProxyTo(upstreamOf(name), edgeCache)]));
+  app.use(async (req, res, next) => {
+    const service = resolveService(req.path);
+    if (!service) return next();
+    // The gateway does not authorise: a token only picks the cache audience; the service still decides.
+    const audience = await audienceOf(req, verifyToken);
+    if (audience === undefined) return compress(req, res, () => proxies[service]!(req, res, next));
+    const key = cacheKey(audience, req);
+    const hit = wantsFresh(req) ? undefined : edgeCache.get(key);
+    if (hit) return sendCached(req, res, hit);
+    setCacheKey(req, key);
+    return compress(req, res, () => cachingProxies[service]!(req, res, next));
+  });
+
+  // After the API routes: an API call, the most frequent request, does not pass through these on its way.
+  app.get('/openapi/:file', (req, res, next) => {
+    const service = openApiService(req.path);
+    if (!service) return next();
+    req.url = '/openapi.json';
+    return compress(req, res, () => proxies[service]!(req, res, next));
+  });
   app.get('/livez', (_req, res) => {
     res.json({ status: 'up' });
   });
@@ -92,29 +103,6 @@ export function buildGateway(config: GatewayConfig, logger?: Logger, deps: Gatew
     }
     const report = await checkDependencies(targets, config.HEALTH_TIMEOUT_MS);
     res.status(report.status === 'up' ? 200 : 503).json({ service: 'gateway', ...report });
-  });
-
-  const upstreamOf = (service: ServiceName) => ({ service, target: targets[service], logger: log, agent });
-  const proxies = Object.fromEntries(SERVICES.map((name) => [name, proxyTo(upstreamOf(name))]));
-  const edgeCache = createEdgeCache();
-  const cachingProxies = Object.fromEntries(SERVICES.map((name) => [name, cachingProxyTo(upstreamOf(name), edgeCache)]));
-  app.get('/openapi/:file', (req, res, next) => {
-    const service = openApiService(req.path);
-    if (!service) return next();
-    req.url = '/openapi.json';
-    return proxies[service]!(req, res, next);
-  });
-  app.use(async (req, res, next) => {
-    const service = resolveService(req.path);
-    if (!service) return next();
-    // The gateway does not authorise: a token only picks the cache audience; the service still decides.
-    const audience = await audienceOf(req, verifyToken);
-    if (audience === undefined) return proxies[service]!(req, res, next);
-    const key = cacheKey(audience, req);
-    const hit = wantsFresh(req) ? undefined : edgeCache.get(key);
-    if (hit) return sendCached(res, hit);
-    setCacheKey(req, key);
-    return cachingProxies[service]!(req, res, next);
   });
 
   app.use((_req, res) => {

@@ -39,12 +39,14 @@ describe('gateway compression', () => {
 
   /** A raw GET with the given Accept-Encoding (fetch would decode the body and hide how it came). */
   const rawGet = (path: string, encoding: string) =>
-    new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
+    new Promise<{ encoding?: string; vary?: string; cache?: string; body: Buffer }>((resolve, reject) => {
       http
         .get(`${base}${path}`, { headers: { 'accept-encoding': encoding } }, (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }));
+          res.on('end', () =>
+            resolve({ encoding: res.headers['content-encoding'], vary: res.headers.vary, cache: res.headers['x-cache'] as string | undefined, body: Buffer.concat(chunks) }),
+          );
         })
         .on('error', reject);
     });
@@ -62,6 +64,13 @@ describe('gateway compression', () => {
     const hit = await rawGet('/lessons?cached=1', 'gzip');
     expect([miss.encoding, hit.encoding]).toEqual(['gzip', 'gzip']);
     expect(JSON.parse(gunzipSync(hit.body).toString())).toEqual(lessons);
+    // A hit is compressed once per encoding and that copy reused; each variant says it varies by encoding.
+    const hits = [await rawGet('/lessons?cached=1', 'br'), await rawGet('/lessons?cached=1', 'br'), await rawGet('/lessons?cached=1', 'identity')];
+    expect(hits.map((h) => [h.cache, h.encoding])).toEqual([['HIT', 'br'], ['HIT', 'br'], ['HIT', undefined]]);
+    expect(JSON.parse(brotliDecompressSync(hits[0]!.body).toString())).toEqual(lessons);
+    expect(hits[1]!.body.equals(hits[0]!.body)).toBe(true);
+    expect(JSON.parse(hits[2]!.body.toString())).toEqual(lessons);
+    for (const h of [hit, ...hits]) expect(h.vary).toMatch(/Accept-Encoding/i);
     // The service itself was never asked to compress.
     expect(seenEncodings.every((encoding) => encoding === undefined)).toBe(true);
   });

@@ -1,10 +1,10 @@
 import express from 'express';
 import type { Express, RequestHandler } from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import { randomUUID } from 'node:crypto';
 import { createLogger, httpTiming } from '@kidslearn/lib-core';
 import type { Logger } from '@kidslearn/lib-core';
+import { accessLog } from './access-log';
 import { errorHandler, notFoundHandler } from './error-handler';
 import { isDraining } from './draining';
 import './types';
@@ -21,7 +21,7 @@ export interface AppOptions {
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** A caller's x-request-id is kept when it looks sane, else a new UUID; echoed on the response. */
-function requestId(): RequestHandler {
+export function requestId(): RequestHandler {
   return (req, res, next) => {
     const incoming = req.get('x-request-id');
     req.id = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -41,13 +41,7 @@ export function createApp({ name, logger, readiness = {}, bodyLimit = '100kb' }:
   app.use(requestId());
   const timed = httpTiming(name);
   if (timed) app.use(timed);
-  app.use(
-    pinoHttp({
-      logger: logger.child({ service: name }),
-      genReqId: (req) => (req as unknown as { id: string }).id,
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-    }),
-  );
+  app.use(accessLog(logger.child({ service: name }), { ignore: ['/healthz', '/readyz'], idOf: (req) => (req as express.Request).id }));
   app.use(express.json({ limit: bodyLimit }));
 
   app.get('/healthz', (_req, res) => {

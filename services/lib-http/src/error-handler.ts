@@ -43,9 +43,8 @@ export function notFoundHandler(): RequestHandler {
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, next) => {
     const { status, body } = toHttpError(err);
-    const log = req.log ?? logger;
-    if (status >= 500) log.error({ err }, 'request failed');
-    else log.debug({ status, message: body.message }, 'request rejected');
+    if (status >= 500) logger.error({ err, reqId: req.id }, 'request failed');
+    else logger.debug({ status, message: body.message, reqId: req.id }, 'request rejected');
     if (res.headersSent) return next(err);
     res.status(status).json(body);
   };

@@ -1,6 +1,8 @@
 import './types';
 
-export { createApp, finishApp } from './app';
+export { createApp, finishApp, requestId } from './app';
+export { accessLog } from './access-log';
+export type { AccessLogOptions } from './access-log';
 export type { AppOptions } from './app';
 export { validate, validInput } from './validate';
 export type { Schemas } from './validate';
