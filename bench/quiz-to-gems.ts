@@ -32,8 +32,9 @@ const PER_LEARNER = 200;
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
 
-export async function benchQuizToGems({ n = 500 }: { n?: number } = {}): Promise<BenchSection & { raw: QuizToGemsFigures }> {
-  const fleet = await startFleet({ services: ['quiz', 'gems'] });
+/** `nodeArgs`: extra node flags for quiz and gems (`--cpu-prof` to see where this path spends its CPU). */
+export async function benchQuizToGems({ n = 500, nodeArgs }: { n?: number; nodeArgs?: string[] } = {}): Promise<BenchSection & { raw: QuizToGemsFigures }> {
+  const fleet = await startFleet({ services: ['quiz', 'gems'], nodeArgs: () => nodeArgs ?? [] });
   const quizUrl = fleet.url('quiz');
   const bus = await EventBus.connect({ url: fleet.amqpUrl, serviceName: `bench-${randomUUID().slice(0, 8)}`, logger: createLogger('bench', 'silent') });
   const quizDb = await mongoose.createConnection(fleet.dbUrl('quiz')).asPromise();

@@ -21,7 +21,12 @@ function isSimpleCondition(field: string, condition: unknown): boolean {
   const entries = Object.entries(condition);
   return (
     entries.length > 0 &&
-    entries.every(([op, operand]) => OPERATORS.has(op) && (isScalar(operand) || (Array.isArray(operand) && operand.every(isScalar))))
+    entries.every(
+      ([op, operand]) =>
+        // `$size: n` (an array of exactly n elements) as sift reads it for a count; the outbox relay's guard.
+        (op === '$size' && Number.isInteger(operand) && (operand as number) >= 0) ||
+        (OPERATORS.has(op) && (isScalar(operand) || (Array.isArray(operand) && operand.every(isScalar)))),
+    )
   );
 }
 

@@ -10,6 +10,14 @@ describe('splitting a guarded filter by id', () => {
     expect(guard?.matches({ _id: 'a@kidslearn.test', version: 4, gems: 5, processedEventIds: [] })).toBe(false);
   });
 
+  it('when a condition counts an array ($size), then the matcher reads it as MongoDB does', () => {
+    const guard = splitIdGuard({ _id: 'a', outboxLastId: 'e2', outbox: { $size: 2 } });
+    expect(guard?.matches({ _id: 'a', outboxLastId: 'e2', outbox: [{ id: 'e1' }, { id: 'e2' }] })).toBe(true);
+    expect(guard?.matches({ _id: 'a', outboxLastId: 'e2', outbox: [{ id: 'e0' }, { id: 'e1' }, { id: 'e2' }] })).toBe(false);
+    expect(guard?.matches({ _id: 'a', outboxLastId: 'e2' })).toBe(false);
+    expect(guard?.matches({ _id: 'a', outboxLastId: 'e2', outbox: 'ab' })).toBe(false);
+  });
+
   it('when the id is an ObjectId, then it is used as it is', () => {
     const id = new Types.ObjectId();
     expect(splitIdGuard({ _id: id, status: 'requested' })?.id).toBe(id);
@@ -22,6 +30,7 @@ describe('splitting a guarded filter by id', () => {
     ['a top-level operator', { _id: 'x', $or: [{ gems: 1 }] }],
     ['a dotted path', { _id: 'x', 'outbox.0': { $exists: true } }],
     ['an unknown operator', { _id: 'x', name: { $regex: 'a' } }],
+    ['a $size that is not a count', { _id: 'x', outbox: { $size: 1.5 } }],
     ['an object value', { _id: 'x', address: { city: 'a' } }],
     ['a Date value', { _id: 'x', at: { $lt: new Date() } }],
     ['not an object', null],

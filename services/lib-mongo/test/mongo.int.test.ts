@@ -206,6 +206,49 @@ describe('mongoose on the local database (FerretDB)', () => {
     await relay.stop();
   });
 
+  it('when the outbox holds exactly the events handed over, then they are removed without reading the document', async () => {
+    const accounts = model();
+    const email = `exact-${randomSuffix()}@kidslearn.test`;
+    const events = [createEvent('gems.balance.changed', { n: 1 }), createEvent('gems.balance.changed', { n: 2 })];
+    const doc = await accounts.create({ email });
+    await accounts.updateOne({ email }, withOutbox({ $inc: { gems: 1 } }, ...events)).exec();
+    const reads = jest.spyOn(accounts, 'find');
+    const relay = createOutboxRelay({ model: accounts, logger, bus: { publish: async () => undefined } });
+    try {
+      expect(await relay.flush(doc._id, events)).toBe(2);
+      expect(reads).not.toHaveBeenCalled();
+      const stored = await accounts.findOne({ email }).lean<Account & { outboxPending: boolean }>().exec();
+      expect(stored?.outbox ?? []).toEqual([]);
+      expect(stored?.outboxPending).toBe(false);
+    } finally {
+      reads.mockRestore();
+      await relay.stop();
+    }
+  });
+
+  it.each([
+    ['an event left from an earlier write', 'before'],
+    ['an event another writer added since', 'after'],
+  ])('when the outbox also holds %s, then the document is read and that event is published and removed too', async (_case, when) => {
+    const accounts = model();
+    const email = `more-${randomSuffix()}@kidslearn.test`;
+    const [other, handed] = [createEvent('gems.balance.changed', { n: 0 }), createEvent('gems.balance.changed', { n: 1 })];
+    const doc = await accounts.create({ email });
+    const writes = when === 'before' ? [other, handed] : [handed, other];
+    for (const event of writes) await accounts.updateOne({ email }, withOutbox({ $inc: { gems: 1 } }, event)).exec();
+    const published: string[] = [];
+    const relay = createOutboxRelay({ model: accounts, logger, bus: { publish: async (e) => void published.push(e.id) } });
+    try {
+      await relay.flush(doc._id, [handed]);
+      expect(published.sort()).toEqual([other.id, handed.id].sort());
+      const stored = await accounts.findOne({ email }).lean<Account & { outboxPending: boolean }>().exec();
+      expect(stored?.outbox ?? []).toEqual([]);
+      expect(stored?.outboxPending).toBe(false);
+    } finally {
+      await relay.stop();
+    }
+  });
+
   it('when a kick fails while the broker is down, then a sweep retries soon, not only at the idle interval', async () => {
     const accounts = model();
     const email = `retry-${randomSuffix()}@kidslearn.test`;

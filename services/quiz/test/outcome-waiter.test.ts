@@ -91,3 +91,55 @@ describe('outcome waiter, announcement with the value', () => {
     expect(announcedGems(message)).toBe(gems);
   });
 });
+
+describe('outcome listener (opened before the event is published)', () => {
+  const counting = (answer: () => number | null) => {
+    const read = async () => {
+      read.calls += 1;
+      return answer();
+    };
+    read.calls = 0;
+    return read;
+  };
+
+  it('when the announcement lands before the wait starts, then it is answered without reading the attempt', async () => {
+    const subscriber = fakeSubscriber();
+    const listener = await createOutcomeWaiter(subscriber as unknown as Redis).listen('c1');
+    subscriber.emit('message', outcomeChannel('c1'), gemsAnnouncement(9));
+    const read = counting(() => null);
+    await expect(listener.wait(2000, read, announcedGems)).resolves.toBe(9);
+    expect(read.calls).toBe(0);
+    await listener.close();
+  });
+
+  it('when subscribed and nothing is announced, then it reads only once, at the timeout', async () => {
+    const listener = await createOutcomeWaiter(fakeSubscriber() as unknown as Redis).listen('c2');
+    const read = counting(() => null);
+    await expect(listener.wait(60, read, announcedGems)).resolves.toBeNull();
+    expect(read.calls).toBe(1);
+  });
+
+  it('when Redis refuses the subscription, then it reads the attempt until the outcome is there', async () => {
+    const subscriber = fakeSubscriber();
+    subscriber.subscribe = async () => {
+      throw new Error('Redis is down');
+    };
+    const listener = await createOutcomeWaiter(subscriber as unknown as Redis).listen('c3');
+    let settled = false;
+    setTimeout(() => (settled = true), 300);
+    const read = counting(() => (settled ? 5 : null));
+    await expect(listener.wait(3000, read, announcedGems)).resolves.toBe(5);
+    expect(read.calls).toBeGreaterThanOrEqual(2);
+  });
+
+  it('when closed, then its channel is unsubscribed', async () => {
+    const subscriber = fakeSubscriber();
+    const unsubscribed: string[] = [];
+    (subscriber as unknown as { unsubscribe: (channel: string) => Promise<void> }).unsubscribe = async (channel) => {
+      unsubscribed.push(channel);
+    };
+    const listener = await createOutcomeWaiter(subscriber as unknown as Redis).listen('c4');
+    await listener.close();
+    expect(unsubscribed).toEqual([outcomeChannel('c4')]);
+  });
+});

@@ -6,10 +6,12 @@ import type { LedgerEntry } from '../domain/ledger';
 import { ledgerEntryFields, ledgerRepository, type LedgerLineDoc } from './ledger-entries';
 
 /**
- * How many consumed event ids a balance keeps. Older redeliveries are still harmless: a credit
- * of an already rewarded lesson adds 0, a redemption is recognised by its redemptionId.
+ * How many consumed event ids a balance keeps: enough for the redeliveries the broker makes (seconds after
+ * the first delivery). Older redeliveries are still harmless: a credit of an already rewarded lesson adds 0,
+ * a redemption is recognised by its redemptionId. Every write of a balance reads and rewrites the list (the
+ * version guard), so it is kept short: at 100 the ids were most of the document.
  */
-export const KEPT_EVENT_IDS = 100;
+export const KEPT_EVENT_IDS = 20;
 
 export interface BalanceDoc {
   /** the learner's lower-cased email */

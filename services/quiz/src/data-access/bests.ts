@@ -60,19 +60,29 @@ export function bestRepository(db: Connection, { nameOf = () => undefined }: Bes
   return {
     model,
     /**
-     * Keeps the better result in one conditional upsert: the filter matches only a worse result;
-     * an equal or better one makes the upsert collide on _id, which means "keep what is there"
-     * (ties go to whoever got there first). Resolves true when the standings changed.
+     * Keeps the better result (ties go to whoever got there first); resolves true when the standings changed.
+     * Read by id first: most attempts do not beat the learner's best and then nothing is written. A conditional
+     * upsert would be one call, but the local database reads every best for a filter beyond the id (see
+     * lib-mongo ferretdb-writes.ts), so its cost grew with the number of learners.
      */
     async record(best: Omit<BestDoc, '_id'>): Promise<boolean> {
       const { lessonId, email, ...rest } = best;
       const _id = standingId(lessonId, email);
-      try {
-        const result = await model.updateOne({ _id, score: { $lt: best.score } }, { $set: rest, $setOnInsert: { lessonId, email } }, { upsert: true });
-        return result.matchedCount + result.upsertedCount > 0;
-      } catch (error) {
-        if (!isDuplicateKey(error)) throw error;
-        return false;
+      for (;;) {
+        const current = await model.findById(_id, { score: 1 }).lean<Pick<BestDoc, 'score'>>().exec();
+        if (current) {
+          if (current.score >= best.score) return false;
+          // A better result stored meanwhile makes the guard fail: nothing to change then.
+          const result = await model.updateOne({ _id, score: { $lt: best.score } }, { $set: rest });
+          return result.matchedCount > 0;
+        }
+        try {
+          await model.create({ _id, lessonId, email, ...rest });
+          return true;
+        } catch (error) {
+          // Another attempt of this learner stored the first best meanwhile: compare with it.
+          if (!isDuplicateKey(error)) throw error;
+        }
       }
     },
     /** The learner's best result per lesson (one document each), newest first. */

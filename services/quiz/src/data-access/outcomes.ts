@@ -23,6 +23,20 @@ export async function announceOutcome(redis: Redis, id: string, gems: number): P
   await redis.publish(outcomeChannel(id), gemsAnnouncement(gems)).catch(() => undefined);
 }
 
+/** What a waiter does with an announcement: the value it carries, or null (then the waiter reads). */
+type FromAnnouncement<T> = (message: string) => T | null;
+
+/** A subscription to one outcome, open from before its event is published until close(). */
+export interface OutcomeListener {
+  /**
+   * Resolves with the value announced (`fromAnnouncement` reads it out of the message), or with `read()` once
+   * it returns a value, or with its last answer after `timeoutMs`. No first read while subscribed: the
+   * listener was open before the outcome could exist, so an announcement cannot have been missed.
+   */
+  wait<T>(timeoutMs: number, read: () => Promise<T | null>, fromAnnouncement?: FromAnnouncement<T>): Promise<T | null>;
+  close(): Promise<void>;
+}
+
 /** `subscriber` is a dedicated connection (a subscribed connection cannot run other commands). */
 export function createOutcomeWaiter(subscriber: Redis) {
   const waiting = new Map<string, (message: string) => void>();
@@ -31,57 +45,73 @@ export function createOutcomeWaiter(subscriber: Redis) {
     waiting.get(channel)?.(message);
   });
 
-  return {
-    /**
-     * Resolves with the value announced for `id` (`fromAnnouncement` reads it out of the message), or with
-     * `read()` once it returns a value, or with its last answer after `timeoutMs`.
-     */
-    async waitFor<T>(id: string, timeoutMs: number, read: () => Promise<T | null>, fromAnnouncement: (message: string) => T | null = () => null): Promise<T | null> {
-      const channel = outcomeChannel(id);
-      const deadline = Date.now() + timeoutMs;
-      // An announcement that lands while `read()` is in flight must not be lost (it would cost the whole
-      // timeout): outside a sleep, waking only notes it, and the loop reads again at once.
-      let signalled = false;
-      let announced: T | null = null;
-      const note = () => {
-        signalled = true;
-      };
-      let wake: () => void = note;
-      waiting.set(channel, (message) => {
-        announced ??= fromAnnouncement(message);
-        wake();
-      });
-      const subscribed = await subscriber.subscribe(channel).then(
-        () => true,
-        () => false,
-      );
-      try {
-        // Read after subscribing: an outcome recorded before is seen now, one recorded later wakes us.
+  /**
+   * Subscribes to `id`'s outcome; resolves once Redis confirmed (or refused: the wait then polls). Messages
+   * are kept from the start, so one that lands before wait() is not lost.
+   */
+  const listen = async (id: string, readFirst = false): Promise<OutcomeListener> => {
+    const channel = outcomeChannel(id);
+    const messages: string[] = [];
+    let wake: () => void = () => undefined;
+    waiting.set(channel, (message) => {
+      messages.push(message);
+      wake();
+    });
+    const subscribed = await subscriber.subscribe(channel).then(
+      () => true,
+      () => false,
+    );
+    return {
+      async wait<T>(timeoutMs: number, read: () => Promise<T | null>, fromAnnouncement: FromAnnouncement<T> = () => null): Promise<T | null> {
+        const deadline = Date.now() + timeoutMs;
+        // Unsubscribed (Redis unreachable) the document is the only source: read it first and every POLL_MS.
+        let mustRead = readFirst || !subscribed;
+        let value: T | null = null;
         for (;;) {
-          signalled = false;
-          if (announced !== null) {
-            mark('quiz.outcome.announced', id);
-            return announced;
+          for (const message of messages.splice(0)) {
+            const announced = fromAnnouncement(message);
+            if (announced !== null) {
+              mark('quiz.outcome.announced', id);
+              return announced;
+            }
+            mustRead = true; // an announcement without a value: the outcome is in the document
           }
-          const value = await read();
-          mark(value === null ? 'quiz.read.unsettled' : 'quiz.read.settled', id);
           const left = deadline - Date.now();
-          if (value !== null) return value;
-          if (announced !== null) return announced;
-          if (left <= 0) return value;
-          if (signalled) continue;
+          if (mustRead || left <= 0) {
+            mustRead = false;
+            value = await read();
+            mark(value === null ? 'quiz.read.unsettled' : 'quiz.read.settled', id);
+            if (value !== null || left <= 0) return value;
+            // An announcement that landed while reading is looked at before sleeping.
+            if (messages.length > 0) continue;
+          }
           await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, subscribed ? left : Math.min(left, POLL_MS));
+            const timer = setTimeout(resolve, Math.max(0, subscribed ? left : Math.min(left, POLL_MS)));
             wake = () => {
               clearTimeout(timer);
               resolve();
             };
           });
-          wake = note;
+          wake = () => undefined;
+          if (!subscribed) mustRead = true;
         }
-      } finally {
+      },
+      async close() {
         waiting.delete(channel);
         if (subscribed) await subscriber.unsubscribe(channel).catch(() => undefined);
+      },
+    };
+  };
+
+  return {
+    listen: (id: string) => listen(id),
+    /** For an outcome that may already be recorded: subscribes, reads once, then waits as a listener does. */
+    async waitFor<T>(id: string, timeoutMs: number, read: () => Promise<T | null>, fromAnnouncement?: FromAnnouncement<T>): Promise<T | null> {
+      const listener = await listen(id, true);
+      try {
+        return await listener.wait(timeoutMs, read, fromAnnouncement);
+      } finally {
+        await listener.close();
       }
     },
   };

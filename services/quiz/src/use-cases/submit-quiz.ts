@@ -6,14 +6,14 @@ import { scoreAttempt } from '../domain/scoring';
 import type { AnswerKeyRepository } from '../data-access/answer-keys';
 import type { AttemptRepository } from '../data-access/attempts';
 import type { BestRepository } from '../data-access/bests';
-import { announcedGems, type OutcomeWaiter } from '../data-access/outcomes';
+import { announcedGems, type OutcomeListener } from '../data-access/outcomes';
 import { messages } from '../messages';
 
 export interface SubmitQuizDeps {
   answerKeys: AnswerKeyRepository;
   attempts: AttemptRepository;
   bests: BestRepository;
-  outcomes: OutcomeWaiter;
+  outcomes: { listen(attemptId: string): Promise<OutcomeListener> };
   /** called once the attempt and its event are stored: publish the event now */
   afterStored: (attemptId: string, event: EventEnvelope) => void;
   /** called once the learner's best improved: invalidate the lesson's standings */
@@ -52,15 +52,22 @@ export async function submitQuiz(deps: SubmitQuizDeps, learner: Learner, lessonI
   const createdAt = new Date();
   const event = createEvent('quiz.attempt.scored', { attemptId, lessonId, email: learner.email, userId: learner.sub, name: learner.name, score, total, reward });
 
-  await deps.attempts.create({ _id: attemptId, lessonId, email: learner.email, userId: learner.sub, name: learner.name, answers, score, total, reward, createdAt }, event);
-  mark('quiz.attempt.written', attemptId);
-  // Gems can start crediting while the best and the standings are updated.
-  deps.afterStored(attemptId, event);
-  // Only a new best changes the standings: most submissions under load leave the cached list alone.
-  const improved = await deps.bests.record({ lessonId, email: learner.email, name: learner.name, score, total, attemptId, achievedAt: createdAt });
-  if (improved) await deps.afterScored(lessonId);
-  mark('quiz.best.recorded', attemptId);
-
-  const gems = await deps.outcomes.waitFor(attemptId, deps.outcomeTimeoutMs, () => deps.attempts.settledGems(attemptId), announcedGems);
-  return { attemptId, score, total, reward, gems };
+  // Subscribed to the outcome while the attempt is written, so no announcement can come before the
+  // subscription and the wait needs no first read of the attempt.
+  const listening = deps.outcomes.listen(attemptId);
+  try {
+    await deps.attempts.create({ _id: attemptId, lessonId, email: learner.email, userId: learner.sub, name: learner.name, answers, score, total, reward, createdAt }, event);
+    mark('quiz.attempt.written', attemptId);
+    const listener = await listening;
+    // Gems can start crediting while the best and the standings are updated.
+    deps.afterStored(attemptId, event);
+    // Only a new best changes the standings: most submissions under load leave the cached list alone.
+    const improved = await deps.bests.record({ lessonId, email: learner.email, name: learner.name, score, total, attemptId, achievedAt: createdAt });
+    if (improved) await deps.afterScored(lessonId);
+    mark('quiz.best.recorded', attemptId);
+    const gems = await listener.wait(deps.outcomeTimeoutMs, () => deps.attempts.settledGems(attemptId), announcedGems);
+    return { attemptId, score, total, reward, gems };
+  } finally {
+    await (await listening).close();
+  }
 }

@@ -26,7 +26,7 @@ export const LESSON_ANNOUNCEMENT_REQUESTED = 'lesson.announcement.requested';
 export interface QuizHandlerDeps {
   answerKeys: AnswerKeyRepository;
   attempts: AttemptRepository;
-  /** tells a waiting POST /quiz-results (on any instance) that its attempt settled, with the recorded total */
+  /** tells a waiting POST /quiz-results (on any instance) the gem total gems reported for its attempt (best effort) */
   announce: (attemptId: string, gems: number) => Promise<void>;
   logger: Logger;
 }
@@ -40,12 +40,12 @@ export async function subscribeQuizHandlers(bus: EventBus, deps: QuizHandlerDeps
       return;
     }
     const data = parseEventData(gemsCredited, event);
+    // Gems committed this total before reporting it, so the waiting request may answer it while the attempt
+    // records it (one write less on the way back). If recording fails the event is retried and announced again.
+    const announced = deps.announce(data.attemptId, data.balance).then(() => mark('quiz.announced', data.attemptId));
     const gems = await deps.attempts.settle(data.attemptId, data.amount, data.balance);
     mark('quiz.settled', data.attemptId);
+    await announced;
     if (gems === null) deps.logger.debug({ attemptId: data.attemptId }, 'gems.credited for an unknown attempt');
-    else {
-      await deps.announce(data.attemptId, gems);
-      mark('quiz.announced', data.attemptId);
-    }
   });
 }
