@@ -1,6 +1,6 @@
 // In-memory fakes of the domain ports, for unit tests only.
 import type { Gift } from '../src/domain/gift';
-import type { GiftCatalog, NewRedemption, OutcomeWaiter, RedemptionStore } from '../src/domain/ports';
+import type { GiftCatalog, NewRedemption, OutcomeWaiter, RedemptionStore, SettledOutcome } from '../src/domain/ports';
 import type { Redemption } from '../src/domain/redemption';
 
 export function fakeCatalog(gifts: Gift[]): GiftCatalog {
@@ -15,12 +15,15 @@ export class FakeRedemptionStore implements RedemptionStore {
   private seq = 0;
   private keys = new Map<string, string>();
 
+  newId() {
+    return String(++this.seq).padStart(24, '0');
+  }
   async request(input: NewRedemption) {
-    const key = input.idempotencyKey ?? `auto-${this.seq + 1}`;
+    const key = input.idempotencyKey ?? `auto-${input.id}`;
     const existing = this.keys.get(`${input.email} ${key}`);
     if (existing) return { redemption: (await this.findById(existing))!, created: false, idempotencyKey: key };
     const redemption: Redemption = {
-      id: String(++this.seq).padStart(24, '0'),
+      id: input.id,
       email: input.email,
       giftId: input.gift.id,
       giftName: input.gift.name,
@@ -63,18 +66,36 @@ export class FakeRedemptionStore implements RedemptionStore {
   }
 }
 
-/** Plays gems: settles the redemption as soon as the handler starts waiting. */
+/** Plays gems: settles the redemption as soon as the handler starts waiting (the outcome then read). */
 export function settlingWaiter(settle: (id: string) => void): OutcomeWaiter {
   return {
-    async waitFor(id, _timeoutMs, settled) {
-      settle(id);
-      await settled();
+    async listen(id) {
+      return {
+        async wait(_timeoutMs, read) {
+          settle(id);
+          return read();
+        },
+        close: async () => undefined,
+      };
     },
   };
 }
 
+/** Plays gems announcing its outcome: the wait answers the announcement and never reads. */
+export function announcingWaiter(outcome: SettledOutcome): OutcomeWaiter {
+  return {
+    async listen() {
+      return {
+        wait: async (_timeoutMs, _read, fromOutcome) => fromOutcome(outcome),
+        close: async () => undefined,
+      };
+    },
+  };
+}
+
+/** Nothing is announced: the wait reads once (its timeout) and answers that. */
 export const silentWaiter: OutcomeWaiter = {
-  async waitFor(_id, _timeoutMs, settled) {
-    await settled();
+  async listen() {
+    return { wait: async (_timeoutMs, read) => read(), close: async () => undefined };
   },
 };

@@ -1,7 +1,7 @@
 import { deliverRedemption } from '../src/domain/deliver-redemption';
 import { redeemGift, type RedeemGiftDeps } from '../src/domain/redeem-gift';
 import { messages } from '../src/messages';
-import { fakeCatalog, FakeRedemptionStore, settlingWaiter, silentWaiter } from './fakes';
+import { announcingWaiter, fakeCatalog, FakeRedemptionStore, settlingWaiter, silentWaiter } from './fakes';
 
 const gifts = [
   { id: 'crayons', name: 'Crayon Set', img: '/assets/gifts/crayons.svg', cost: 8 },
@@ -20,6 +20,14 @@ describe('redeemGift', () => {
     const store = new FakeRedemptionStore();
     const outcome = await redeemGift(deps(store, settlingWaiter((id) => store.settle(id, 'pending-delivery', 2))), input);
     expect(outcome).toMatchObject({ kind: 'debited', gems: 2, redemption: { cost: 8, status: 'pending-delivery' } });
+  });
+
+  it('when gems announces its outcome, then it is answered from the announcement without reading the redemption', async () => {
+    const store = new FakeRedemptionStore();
+    const reads = jest.spyOn(store, 'findById');
+    const outcome = await redeemGift(deps(store, announcingWaiter({ status: 'pending-delivery', balance: 4 })), input);
+    expect(outcome).toMatchObject({ kind: 'debited', gems: 4, redemption: { cost: 8, status: 'pending-delivery', balance: 4 } });
+    expect(reads).not.toHaveBeenCalled();
   });
 
   it('when gems rejects the debit, then the outcome is rejected with the balance', async () => {
@@ -68,7 +76,7 @@ describe('redeemGift', () => {
 
 describe('deliverRedemption', () => {
   async function pending(store: FakeRedemptionStore) {
-    const { redemption } = await store.request({ email: 'a@b.c', gift: gifts[0]!, cost: 8, address, idempotencyKey: null });
+    const { redemption } = await store.request({ id: store.newId(), email: 'a@b.c', gift: gifts[0]!, cost: 8, address, idempotencyKey: null });
     store.settle(redemption.id, 'pending-delivery', 0);
     return redemption.id;
   }
@@ -87,7 +95,7 @@ describe('deliverRedemption', () => {
 
   it('when the redemption was rejected or is still requested, then delivering it is refused', async () => {
     const store = new FakeRedemptionStore();
-    const { redemption } = await store.request({ email: 'a@b.c', gift: gifts[0]!, cost: 8, address, idempotencyKey: null });
+    const { redemption } = await store.request({ id: store.newId(), email: 'a@b.c', gift: gifts[0]!, cost: 8, address, idempotencyKey: null });
     await expect(deliverRedemption(store, redemption.id)).rejects.toMatchObject({ message: messages.stillProcessing });
     store.settle(redemption.id, 'rejected', 0);
     await expect(deliverRedemption(store, redemption.id)).rejects.toMatchObject({ message: messages.rejectedCannotDeliver });

@@ -6,3 +6,5 @@ export { rateLimit } from './rate-limit';
 export type { RateLimitOptions } from './rate-limit';
 export { idempotency } from './idempotency';
 export type { IdempotencyOptions } from './idempotency';
+export { announceOutcome, createOutcomeListeners, outcomeChannel } from './outcome-channel';
+export type { OutcomeListener, OutcomeListeners } from './outcome-channel';

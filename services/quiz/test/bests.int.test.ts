@@ -19,7 +19,7 @@ afterAll(async () => {
   await db.close();
 });
 
-const result = (lessonId: string, email: string, score: number, attemptId = randomUUID()) => ({
+const result = (lessonId: string, email: string, score: number, attemptId: string = randomUUID()) => ({
   lessonId,
   email,
   name: 'Best Learner',

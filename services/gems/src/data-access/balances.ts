@@ -77,14 +77,25 @@ export function balanceRepository(db: Connection, { onCommitted, recentCopies = 
   // The version guard still decides every write: a stale copy loses its write, is dropped and read again.
   const recent = recentCopies > 0 ? new LRUCache<string, BalanceDoc>({ max: recentCopies }) : undefined;
   const lines = ledgerRepository(db);
-  // Pending lines this process already copied to the ledger collection (skips a redundant write).
+  // Pending lines this process already copied to the ledger collection (skips a redundant write), and the
+  // copies under way (the next change of that balance waits for its line's copy instead of writing it again).
   const copied = new Set<string>();
+  const copying = new Map<string, Promise<void>>();
 
   const copyLine = async (line: LedgerLineDoc) => {
     if (copied.has(line._id)) return;
-    await lines.append(line);
-    if (copied.size >= 10_000) copied.clear();
-    copied.add(line._id);
+    const running = copying.get(line._id);
+    if (running) return running;
+    const copy = lines.append(line).then(() => {
+      if (copied.size >= 10_000) copied.clear();
+      copied.add(line._id);
+    });
+    copying.set(line._id, copy);
+    try {
+      await copy;
+    } finally {
+      copying.delete(line._id);
+    }
   };
 
   // The outbox is not needed to decide a change: not read on the hot path.
@@ -178,8 +189,9 @@ export function balanceRepository(db: Connection, { onCommitted, recentCopies = 
         outbox: [],
       });
       if (change.events.length > 0) onCommitted?.(current._id, change.events);
-      // Best effort: the line is safe as the pending line (read by ledgerOf, copied before the next change).
-      if (line) await copyLine(line).catch(() => undefined);
+      // Not waited for: the line is safe as the pending line (read by ledgerOf, copied before the next change
+      // of this balance, which waits for this copy), so the learner's next event need not wait for it here.
+      if (line) void copyLine(line).catch(() => undefined);
       return true;
     },
   };

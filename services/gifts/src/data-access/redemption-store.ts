@@ -20,8 +20,10 @@ export function createRedemptionStore(model: Model<RedemptionDoc>, afterWrite: (
   };
 
   const store: RedemptionStore = {
+    newId: () => new Types.ObjectId().toString(),
+
     async request(input: NewRedemption) {
-      const _id = new Types.ObjectId();
+      const _id = new Types.ObjectId(input.id);
       const idempotencyKey = input.idempotencyKey ?? `auto:${_id.toString()}`;
       const event = createEvent('redemption.requested', { redemptionId: _id.toString(), email: input.email, cost: input.cost });
       try {

@@ -7,6 +7,8 @@ export interface GiftCatalog {
 }
 
 export interface NewRedemption {
+  /** from RedemptionStore.newId(), so the caller can listen for the outcome before the event goes out */
+  id: string;
   email: string;
   gift: Gift;
   cost: number;
@@ -21,6 +23,8 @@ export interface PendingPage {
 }
 
 export interface RedemptionStore {
+  /** A fresh redemption id. */
+  newId(): string;
   /**
    * Writes a requested redemption with its `redemption.requested` event in the same document.
    * With an idempotency key already used by this learner, writes nothing and returns the earlier one.
@@ -36,7 +40,26 @@ export interface RedemptionStore {
   listByEmail(email: string): Promise<Redemption[]>;
 }
 
-/** Waits (briefly) until the redemption's outcome is announced, or the time is up. */
+/** What gems decided for a redemption, as its announcement carries it. */
+export interface SettledOutcome {
+  status: 'pending-delivery' | 'rejected';
+  balance: number;
+}
+
+/** A subscription to one redemption's outcome, open until close(). */
+export interface OutcomeListener {
+  /**
+   * Resolves with the outcome announced (made into a T by `fromOutcome`), or with `read()` once it answers,
+   * or with read()'s last answer after `timeoutMs`.
+   */
+  wait<T>(timeoutMs: number, read: () => Promise<T | null>, fromOutcome: (outcome: SettledOutcome) => T): Promise<T | null>;
+  close(): Promise<void>;
+}
+
 export interface OutcomeWaiter {
-  waitFor(redemptionId: string, timeoutMs: number, settled: () => Promise<boolean>): Promise<void>;
+  /**
+   * Listens for a redemption's outcome. Opened before its event is published, no announcement can be missed
+   * and the wait reads nothing; `settledMayExist` (a replayed request) makes the wait read first.
+   */
+  listen(redemptionId: string, settledMayExist?: boolean): Promise<OutcomeListener>;
 }

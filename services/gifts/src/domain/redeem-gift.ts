@@ -1,7 +1,7 @@
 import { AppError } from '@kidslearn/lib-core';
 import { messages } from '../messages';
 import { priceOf } from './gift';
-import type { GiftCatalog, OutcomeWaiter, RedemptionStore } from './ports';
+import type { GiftCatalog, OutcomeListener, OutcomeWaiter, RedemptionStore } from './ports';
 import { isSettled, type Address, type Redemption } from './redemption';
 
 export interface RedeemGiftInput {
@@ -28,28 +28,48 @@ export interface RedeemGiftDeps {
  * `redemption.requested` event, gems debits or refuses, and we wait briefly for that outcome.
  */
 export async function redeemGift(deps: RedeemGiftDeps, input: RedeemGiftInput): Promise<RedeemOutcome> {
-  const gift = await deps.catalog.findById(input.giftId);
-  if (!gift) throw AppError.notFound(messages.giftNotFound);
-  const cost = priceOf(gift);
-  if (cost === null) throw AppError.badRequest(messages.priceNotSet);
+  const id = deps.redemptions.newId();
+  // Listening while the gift is looked up: subscribed before the event can be published, so gems' outcome
+  // is answered from its announcement with no read of the redemption.
+  const [gift, listener] = await Promise.all([deps.catalog.findById(input.giftId), deps.outcomes.listen(id)]);
+  try {
+    if (!gift) throw AppError.notFound(messages.giftNotFound);
+    const cost = priceOf(gift);
+    if (cost === null) throw AppError.badRequest(messages.priceNotSet);
 
-  const { redemption } = await deps.redemptions.request({
-    email: input.email,
-    gift,
-    cost,
-    address: input.address,
-    idempotencyKey: input.idempotencyKey,
-  });
-  if (redemption.giftId !== gift.id) throw AppError.conflict(messages.idempotencyKeyReused);
-
-  let latest = redemption;
-  if (!isSettled(latest.status)) {
-    await deps.outcomes.waitFor(redemption.id, deps.waitMs, async () => {
-      latest = (await deps.redemptions.findById(redemption.id)) ?? latest;
-      return isSettled(latest.status);
+    const { redemption } = await deps.redemptions.request({
+      id,
+      email: input.email,
+      gift,
+      cost,
+      address: input.address,
+      idempotencyKey: input.idempotencyKey,
     });
+    if (redemption.giftId !== gift.id) throw AppError.conflict(messages.idempotencyKeyReused);
+    if (isSettled(redemption.status)) return outcomeOf(redemption);
+    if (redemption.id === id) return outcomeOf((await waitForOutcome(deps, listener, redemption)) ?? redemption);
+    // A retried request: the earlier redemption's outcome may have been announced already.
+    const earlier = await deps.outcomes.listen(redemption.id, true);
+    try {
+      return outcomeOf((await waitForOutcome(deps, earlier, redemption)) ?? redemption);
+    } finally {
+      await earlier.close();
+    }
+  } finally {
+    await listener.close();
   }
-  return outcomeOf(latest);
+}
+
+/** The redemption once settled (announced, or read), or null when gems did not decide in time. */
+function waitForOutcome(deps: RedeemGiftDeps, listener: OutcomeListener, requested: Redemption): Promise<Redemption | null> {
+  return listener.wait(
+    deps.waitMs,
+    async () => {
+      const latest = await deps.redemptions.findById(requested.id);
+      return latest && isSettled(latest.status) ? latest : null;
+    },
+    (outcome) => ({ ...requested, status: outcome.status, balance: outcome.balance }),
+  );
 }
 
 export function outcomeOf(redemption: Redemption): RedeemOutcome {

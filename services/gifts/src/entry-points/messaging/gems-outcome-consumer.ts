@@ -18,14 +18,17 @@ export interface SettleRedemption {
 }
 
 /**
- * gems answered a `redemption.requested`: mark the redemption pending-delivery or rejected, then
- * wake whoever waits for it. Redelivery changes nothing (applyOnce + the status condition).
+ * gems answered a `redemption.requested`: mark the redemption pending-delivery or rejected, and tell
+ * whoever waits for it. Redelivery changes nothing (applyOnce + the status condition).
  */
-export function gemsOutcomeHandler(settle: SettleRedemption, announce: (redemptionId: string) => Promise<void>) {
+export function gemsOutcomeHandler(settle: SettleRedemption, announce: (redemptionId: string, outcome: { status: 'pending-delivery' | 'rejected'; balance: number }) => Promise<void>) {
   return async (event: EventEnvelope): Promise<void> => {
     const data = parseEventData(outcomeSchema, event);
     const status = event.type === 'gems.debited' ? 'pending-delivery' : 'rejected';
+    // Gems decided and stored this before reporting it: the waiting request may answer it while the
+    // redemption records it. If recording fails, the event is retried and announced again.
+    const announced = announce(data.redemptionId, { status, balance: data.balance });
     await settle(event.id, data.redemptionId, { status, balance: data.balance, ...(data.reason ? { reason: data.reason } : {}) });
-    await announce(data.redemptionId);
+    await announced;
   };
 }
