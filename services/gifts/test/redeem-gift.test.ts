@@ -1,5 +1,6 @@
 import { deliverRedemption } from '../src/domain/deliver-redemption';
 import { redeemGift, type RedeemGiftDeps } from '../src/domain/redeem-gift';
+import type { OutcomeWaiter } from '../src/domain/ports';
 import { messages } from '../src/messages';
 import { announcingWaiter, fakeCatalog, FakeRedemptionStore, settlingWaiter, silentWaiter } from './fakes';
 
@@ -46,6 +47,20 @@ describe('redeemGift', () => {
     const store = new FakeRedemptionStore();
     await expect(redeemGift(deps(store), { ...input, giftId: 'nope' })).rejects.toMatchObject({ message: messages.giftNotFound });
     expect(store.items).toHaveLength(0);
+  });
+
+  it('when the request ends early (an unknown gift), then the outcome listener it opened is closed', async () => {
+    const store = new FakeRedemptionStore();
+    let open = 0;
+    const counting: OutcomeWaiter = {
+      async listen() {
+        open += 1;
+        return { wait: async (_timeoutMs, read) => read(), close: async () => void (open -= 1) };
+      },
+    };
+    await expect(redeemGift(deps(store, counting), { ...input, giftId: 'nope' })).rejects.toMatchObject({ message: messages.giftNotFound });
+    await redeemGift(deps(store, counting), input);
+    expect(open).toBe(0);
   });
 
   it.each(['telescope', 'free'])('when the gift %s has no valid price, then it is refused and nothing is written', async (giftId) => {

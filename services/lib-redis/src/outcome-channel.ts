@@ -104,17 +104,6 @@ export function createOutcomeListeners(subscriber: Redis, name: string) {
     };
   };
 
-  return {
-    listen,
-    /** For an outcome that may already be recorded: subscribes, reads once, then waits as a listener does. */
-    async waitFor<T>(id: string, timeoutMs: number, read: () => Promise<T | null>, fromAnnouncement?: FromAnnouncement<T>): Promise<T | null> {
-      const listener = await listen(id, { readFirst: true });
-      try {
-        return await listener.wait(timeoutMs, read, fromAnnouncement);
-      } finally {
-        await listener.close();
-      }
-    },
-  };
+  return { listen };
 }
 export type OutcomeListeners = ReturnType<typeof createOutcomeListeners>;

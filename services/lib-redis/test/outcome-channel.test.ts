@@ -2,7 +2,21 @@ import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
 import { createOutcomeListeners, outcomeChannel } from '../src';
 
-const createOutcomeWaiter = (subscriber: Redis) => createOutcomeListeners(subscriber, 'test');
+const createOutcomeWaiter = (subscriber: Redis) => {
+  const listeners = createOutcomeListeners(subscriber, 'test');
+  return {
+    listen: listeners.listen,
+    /** A wait for an outcome that may already be recorded (read first), closed after. */
+    async waitFor<T>(id: string, timeoutMs: number, read: () => Promise<T | null>, fromAnnouncement?: (message: string) => T | null): Promise<T | null> {
+      const listener = await listeners.listen(id, { readFirst: true });
+      try {
+        return await listener.wait(timeoutMs, read, fromAnnouncement);
+      } finally {
+        await listener.close();
+      }
+    },
+  };
+};
 // An announcement that carries a value (`value:<n>`), as a service's own format would.
 const gemsAnnouncement = (n: number) => `value:${n}`;
 const announcedGems = (message: string): number | null => (/^value:\d+$/.test(message) ? Number(message.slice('value:'.length)) : null);

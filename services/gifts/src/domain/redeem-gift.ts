@@ -31,11 +31,13 @@ export async function redeemGift(deps: RedeemGiftDeps, input: RedeemGiftInput): 
   const id = deps.redemptions.newId();
   // Listening while the gift is looked up: subscribed before the event can be published, so gems' outcome
   // is answered from its announcement with no read of the redemption.
-  const [gift, listener] = await Promise.all([deps.catalog.findById(input.giftId), deps.outcomes.listen(id)]);
+  const listening = deps.outcomes.listen(id);
   try {
+    const gift = await deps.catalog.findById(input.giftId);
     if (!gift) throw AppError.notFound(messages.giftNotFound);
     const cost = priceOf(gift);
     if (cost === null) throw AppError.badRequest(messages.priceNotSet);
+    const listener = await listening; // subscribed before request() publishes the event
 
     const { redemption } = await deps.redemptions.request({
       id,
@@ -56,7 +58,8 @@ export async function redeemGift(deps: RedeemGiftDeps, input: RedeemGiftInput): 
       await earlier.close();
     }
   } finally {
-    await listener.close();
+    // Closed however the request ends (an unknown gift, a failed write), so no subscription is left behind.
+    await (await listening).close();
   }
 }
 
