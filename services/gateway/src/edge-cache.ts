@@ -49,6 +49,8 @@ export function sharedMaxAgeSeconds(cacheControl: string | undefined): number | 
 }
 
 export function createEdgeCache({ maxBytes = 32 * 1024 * 1024 }: { maxBytes?: number } = {}) {
+  // Sized by the plain body: an entry's compressed copies (made later, on demand) are each a fraction of it,
+  // so the cache holds at most about 1.5 × maxBytes.
   const entries = new LRUCache<string, CachedResponse>({ maxSize: maxBytes, sizeCalculation: (entry) => entry.body.length + 512 });
 
   return {
