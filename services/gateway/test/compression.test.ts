@@ -1,9 +1,10 @@
-import http, { type Server } from 'node:http';
+import http, { createServer, type Server } from 'node:http';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import express from 'express';
 import pino from 'pino';
 import { buildGateway } from '../src/app';
 import { gatewayConfigSchema } from '../src/config';
+import { closeServer, listenLocal } from './support';
 
 // The edge compresses what it sends (a child's phone on a slow line pays for every byte);
 // the services behind it are asked for plain bodies so that one cached copy serves every caller.
@@ -23,18 +24,15 @@ describe('gateway compression', () => {
       res.json(lessons);
     });
     app.get('/lessons/tiny', (_req, res) => void res.json({ ok: true }));
-    service = await new Promise<Server>((resolve) => {
-      const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-    });
-    const address = service.address();
-    if (!address || typeof address === 'string') throw new Error('no port');
-    const config = gatewayConfigSchema.parse({ PORT: 0, CONTENT_URL: `http://127.0.0.1:${address.port}` });
+    service = createServer(app);
+    const contentUrl = await listenLocal(service);
+    const config = gatewayConfigSchema.parse({ PORT: 0, CONTENT_URL: contentUrl });
     gateway = buildGateway(config, pino({ level: 'silent' }), { verifyToken: async () => ({ roles: [] }) });
     base = `http://127.0.0.1:${await gateway.start(0)}`;
   });
   afterAll(async () => {
     await gateway.stop();
-    await new Promise((resolve) => service.close(resolve));
+    await closeServer(service);
   });
 
   /** A raw GET with the given Accept-Encoding (fetch would decode the body and hide how it came). */

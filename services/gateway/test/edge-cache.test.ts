@@ -1,8 +1,9 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import express from 'express';
 import pino from 'pino';
 import { buildGateway } from '../src/app';
 import { gatewayConfigSchema } from '../src/config';
+import { closeServer, listenLocal } from './support';
 import { sharedMaxAgeSeconds } from '../src/edge-cache';
 
 describe('edge cache directives', () => {
@@ -37,12 +38,9 @@ describe('gateway edge cache', () => {
       if (req.query.cookie) res.setHeader('Set-Cookie', 'a=b');
       res.status(req.query.status ? Number(req.query.status) : 200).json({ calls: upstreamCalls[req.originalUrl], auth: req.headers.authorization ?? null });
     });
-    service = await new Promise<Server>((resolve) => {
-      const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-    });
-    const address = service.address();
-    if (!address || typeof address === 'string') throw new Error('no port');
-    const config = gatewayConfigSchema.parse({ PORT: 0, CONTENT_URL: `http://127.0.0.1:${address.port}` });
+    service = createServer(app);
+    const contentUrl = await listenLocal(service);
+    const config = gatewayConfigSchema.parse({ PORT: 0, CONTENT_URL: contentUrl });
     // Tokens stand for roles here; a real Keycloak token is verified in the integration suite.
     const rolesByToken: Record<string, string[]> = { learner: ['user', 'offline_access'], learner2: ['user'], admin: ['admin', 'user'] };
     const verifyToken = async (token: string) => {
@@ -60,7 +58,7 @@ describe('gateway edge cache', () => {
 
   afterAll(async () => {
     await gateway.stop();
-    await new Promise((resolve) => service.close(resolve));
+    await closeServer(service);
   });
 
   const get = (path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers });

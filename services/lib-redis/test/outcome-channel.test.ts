@@ -21,11 +21,14 @@ const createOutcomeWaiter = (subscriber: Redis) => {
 const gemsAnnouncement = (n: number) => `value:${n}`;
 const announcedGems = (message: string): number | null => (/^value:\d+$/.test(message) ? Number(message.slice('value:'.length)) : null);
 
-/** A subscriber connection stand-in: subscribe/unsubscribe succeed, messages are emitted by the test. */
+/** A subscriber connection stand-in: subscribe/unsubscribe succeed (channels left are noted), messages are emitted by the test. */
 function fakeSubscriber() {
-  const emitter = new EventEmitter() as EventEmitter & { subscribe: () => Promise<void>; unsubscribe: () => Promise<void> };
+  const emitter = new EventEmitter() as EventEmitter & { subscribe: () => Promise<void>; unsubscribe: (channel: string) => Promise<void>; unsubscribed: string[] };
+  emitter.unsubscribed = [];
   emitter.subscribe = async () => undefined;
-  emitter.unsubscribe = async () => undefined;
+  emitter.unsubscribe = async (channel) => {
+    emitter.unsubscribed.push(channel);
+  };
   return emitter;
 }
 
@@ -142,10 +145,7 @@ describe('outcome listener (opened before the event is published)', () => {
 
   it('when closed, then its channel is unsubscribed', async () => {
     const subscriber = fakeSubscriber();
-    const unsubscribed: string[] = [];
-    (subscriber as unknown as { unsubscribe: (channel: string) => Promise<void> }).unsubscribe = async (channel) => {
-      unsubscribed.push(channel);
-    };
+    const { unsubscribed } = subscriber;
     const listener = await createOutcomeWaiter(subscriber as unknown as Redis).listen('c4');
     await listener.close();
     expect(unsubscribed).toEqual([outcomeChannel('c4')]);
@@ -153,10 +153,7 @@ describe('outcome listener (opened before the event is published)', () => {
 
   it('when two requests wait for one outcome, then both get the announcement and the channel stays subscribed until both close', async () => {
     const subscriber = fakeSubscriber();
-    const unsubscribed: string[] = [];
-    (subscriber as unknown as { unsubscribe: (channel: string) => Promise<void> }).unsubscribe = async (channel) => {
-      unsubscribed.push(channel);
-    };
+    const { unsubscribed } = subscriber;
     const listeners = createOutcomeWaiter(subscriber as unknown as Redis);
     const [first, second] = [await listeners.listen('c5'), await listeners.listen('c5', { readFirst: true })];
     subscriber.emit('message', outcomeChannel('c5'), gemsAnnouncement(3));

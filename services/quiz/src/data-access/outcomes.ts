@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import { announceOutcome as announce, createOutcomeListeners } from '@kidslearn/lib-redis';
 
-export { outcomeChannel, type OutcomeListener } from '@kidslearn/lib-redis';
+export type { OutcomeListener } from '@kidslearn/lib-redis';
 
 // Quiz's announcement carries the learner's gem total gems committed for the attempt (`gems:<total>`).
 const ANNOUNCED_GEMS = /^gems:(0|[1-9]\d{0,8})$/;
@@ -16,4 +16,3 @@ export const announceOutcome = (redis: Redis, id: string, gems: number): Promise
 
 /** `subscriber` is a dedicated connection (see lib-redis outcome-channel.ts). */
 export const createOutcomeWaiter = (subscriber: Redis) => createOutcomeListeners(subscriber, 'quiz');
-export type OutcomeWaiter = ReturnType<typeof createOutcomeWaiter>;
