@@ -19,6 +19,8 @@ export interface UsersDirectory {
   put(view: UserView): void;
   /** Changes fields of a known user (no-op for an unknown one: the next reload brings it). */
   patch(email: string, change: Partial<UserView>): void;
+  /** The record id of a user it knows (never loads): lets a write by email go by id instead. */
+  idOf(email: string): string | undefined;
 }
 
 export interface UsersDirectoryOptions {
@@ -98,6 +100,10 @@ export function createUsersDirectory({ load, maxAgeMs = 60_000, now = Date.now, 
     patch(email, change) {
       const known = byKey.get(email);
       if (known) remember({ ...known, ...change });
+    },
+
+    idOf(email) {
+      return byKey.get(email)?._id;
     },
   };
 }

@@ -163,6 +163,17 @@ export function createUsersStore({ User }: Models, options: { directoryMaxAgeMs?
      * nothing. A user not known yet gets a minimal record that sign-in completes later.
      */
     async applyGemsBalance(email: string, balance: number, version: number): Promise<boolean> {
+      // By id when the directory knows the user: the local database pushes down only `_id`, so a write by
+      // email reads every user record, on every gem change. Nothing matched (a stale version, or a record
+      // the directory has wrong) falls through to the write by email, which settles either case.
+      const id = directory.idOf(email);
+      if (id) {
+        const byId = await User.updateOne({ _id: id, email, gemsVersion: { $lt: version } }, { $set: { gems: balance, gemsVersion: version } });
+        if (byId.modifiedCount) {
+          directory.patch(email, { gems: balance });
+          return true;
+        }
+      }
       try {
         const result = await User.updateOne(
           { email, gemsVersion: { $lt: version } },
