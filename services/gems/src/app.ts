@@ -27,7 +27,7 @@ export async function buildService(config: GemsConfig, logger: Logger = createLo
 
   // Each applied change hands its events to the relay, which publishes them before reading back.
   const balances = balanceRepository(db, { onCommitted: (email, events) => relay.kick(email, events) });
-  await Promise.all([balances.model.init(), balances.ledgerModel.init()]);
+  await balances.init();
   const relay = createOutboxRelay({ model: balances.model, bus, logger });
   const auth = createAuth({ keycloakUrl: config.KEYCLOAK_URL, issuerUrl: config.KEYCLOAK_ISSUER_URL, realm: config.KEYCLOAK_REALM });
 

@@ -1,35 +1,34 @@
 import { decideCredit, decideDebit, type BalanceState } from '../src/domain/balance';
 import { ledgerTotal } from '../src/domain/ledger';
 
-const state = (over: Partial<BalanceState> = {}): BalanceState => ({ gems: 0, bestRewardByLesson: {}, ledger: [], ...over });
+const state = (over: Partial<BalanceState> = {}): BalanceState => ({ gems: 0, ledger: [], ...over });
 
 describe('decideCredit', () => {
   it('when a lesson is rewarded for the first time, then the whole reward is credited', () => {
-    expect(decideCredit(state({ gems: 3 }), 'l1', 2)).toEqual({ amount: 2, gems: 5, bestReward: 2 });
+    expect(decideCredit(3, 0, 2)).toEqual({ amount: 2, gems: 5, bestReward: 2 });
   });
   it('when a later attempt is better, then only the difference is topped up', () => {
-    expect(decideCredit(state({ gems: 1, bestRewardByLesson: { l1: 1 } }), 'l1', 2)).toEqual({ amount: 1, gems: 2, bestReward: 2 });
+    expect(decideCredit(1, 1, 2)).toEqual({ amount: 1, gems: 2, bestReward: 2 });
   });
   it('when a later attempt is worse or equal, then nothing is credited', () => {
-    expect(decideCredit(state({ gems: 2, bestRewardByLesson: { l1: 2 } }), 'l1', 1)).toEqual({ amount: 0, gems: 2, bestReward: 2 });
-    expect(decideCredit(state({ gems: 2, bestRewardByLesson: { l1: 2 } }), 'l1', 2).amount).toBe(0);
+    expect(decideCredit(2, 2, 1)).toEqual({ amount: 0, gems: 2, bestReward: 2 });
+    expect(decideCredit(2, 2, 2).amount).toBe(0);
   });
   it('when the reward is 0, then the attempt is settled with amount 0', () => {
-    expect(decideCredit(state(), 'l1', 0)).toEqual({ amount: 0, gems: 0, bestReward: 0 });
-  });
-  it('when another lesson was rewarded, then it does not limit this lesson', () => {
-    expect(decideCredit(state({ gems: 2, bestRewardByLesson: { l0: 2 } }), 'l1', 2).amount).toBe(2);
+    expect(decideCredit(0, 0, 0)).toEqual({ amount: 0, gems: 0, bestReward: 0 });
   });
   it('when rewards go 0 then 1 then 2, then the total credited is 2', () => {
-    let s = state();
+    let gems = 0;
+    let paid = 0;
     let total = 0;
     for (const reward of [0, 1, 2, 1]) {
-      const d = decideCredit(s, 'l1', reward);
+      const d = decideCredit(gems, paid, reward);
       total += d.amount;
-      s = { ...s, gems: d.gems, bestRewardByLesson: { l1: d.bestReward } };
+      gems = d.gems;
+      paid = d.bestReward;
     }
     expect(total).toBe(2);
-    expect(s.gems).toBe(2);
+    expect(gems).toBe(2);
   });
 });
 

@@ -14,7 +14,7 @@ let balances: BalanceRepository;
 beforeAll(async () => {
   db = await connectMongo(uniqueDbUrl('gems-balances'), createLogger('test', 'silent'));
   balances = balanceRepository(db);
-  await Promise.all([balances.model.init(), balances.ledgerModel.init()]);
+  await balances.init();
 });
 afterAll(async () => {
   await db.dropDatabase().catch(() => undefined);
@@ -52,6 +52,54 @@ describe('balance documents stay small', () => {
     const ledger = await balances.ledgerOf(email);
     expect(ledger.entries.map((e) => e.amount)).toEqual([2, -1]);
     expect(ledger.gems).toBe(1);
+  });
+});
+
+describe('lesson bests', () => {
+  const creditOf = (repository: BalanceRepository, email: string, lessonId: string, reward: number) =>
+    creditAttempt(repository, randomUUID(), { attemptId: randomUUID(), lessonId, email, reward });
+  const bestsOf = async (email: string) =>
+    Object.fromEntries((await balances.lessonBestModel.find({ email }).lean().exec()).map((doc) => [doc.lessonId, doc.best]));
+
+  it('when a learner does many lessons, then the balance document does not grow with them: each best has its own document', async () => {
+    const email = `bests-${randomUUID().slice(0, 8)}@kidslearn.test`;
+    for (let i = 0; i < 5; i += 1) await creditOf(balances, email, `lesson-${i}`, 2);
+    // The last credit's best is pending in the balance until the next change copies it (or its copy lands).
+    await creditOf(balances, email, 'lesson-0', 1);
+    const doc = await balances.model.findById(email).lean().exec();
+    expect(doc?.bestRewardByLesson).toBeUndefined();
+    expect(await bestsOf(email)).toEqual({ 'lesson-0': 2, 'lesson-1': 2, 'lesson-2': 2, 'lesson-3': 2, 'lesson-4': 2 });
+    expect(doc?.gems).toBe(10);
+  });
+
+  it('when the copy of a best never landed (a crash after the balance write), then the pending best still counts and is copied by the next change', async () => {
+    const email = `pending-${randomUUID().slice(0, 8)}@kidslearn.test`;
+    expect(await creditOf(balances, email, 'lesson-p', 1)).toEqual({ applied: true, amount: 1, balance: 1 });
+    await balances.lessonBestModel.deleteMany({ email }).exec();
+    const restarted = balanceRepository(db); // a new process: nothing copied yet, no copy of the balance
+
+    expect(await creditOf(restarted, email, 'lesson-p', 2)).toEqual({ applied: true, amount: 1, balance: 2 });
+    expect(await creditOf(restarted, email, 'lesson-q', 2)).toEqual({ applied: true, amount: 2, balance: 4 });
+    expect((await bestsOf(email))['lesson-p']).toBe(2);
+    expect(await creditOf(restarted, email, 'lesson-p', 2)).toEqual({ applied: true, amount: 0, balance: 4 });
+  });
+
+  it('when a balance still holds its lesson map (written before lesson bests had a collection), then those lessons pay no more than their best', async () => {
+    const email = `legacy-${randomUUID().slice(0, 8)}@kidslearn.test`;
+    await balances.model.collection.insertOne({
+      _id: email as never,
+      gems: 3,
+      version: 2,
+      bestRewardByLesson: { 'lesson-old': 2, 'lesson-half': 1 },
+      pendingLine: null,
+      processedEventIds: [],
+      outbox: [],
+      createdAt: new Date(),
+    });
+    expect(await creditOf(balances, email, 'lesson-old', 2)).toEqual({ applied: true, amount: 0, balance: 3 });
+    expect(await creditOf(balances, email, 'lesson-half', 2)).toEqual({ applied: true, amount: 1, balance: 4 });
+    expect(await creditOf(balances, email, 'lesson-new', 2)).toEqual({ applied: true, amount: 2, balance: 6 });
+    expect(await creditOf(balances, email, 'lesson-half', 2)).toEqual({ applied: true, amount: 0, balance: 6 });
   });
 });
 

@@ -4,6 +4,7 @@ import type { EventEnvelope } from '@kidslearn/lib-events';
 import { outboxFields, withOutbox } from '@kidslearn/lib-mongo';
 import type { LedgerEntry } from '../domain/ledger';
 import { ledgerEntryFields, ledgerRepository, type LedgerLineDoc } from './ledger-entries';
+import { lessonBestRepository, type PendingBest } from './lesson-bests';
 
 /**
  * How many consumed event ids a balance keeps: enough for the redeliveries the broker makes (seconds after
@@ -19,10 +20,15 @@ export interface BalanceDoc {
   gems: number;
   /** bumped by every write; the guard of optimistic concurrency (FerretDB has no transactions) */
   version: number;
-  /** best reward already paid per lesson id, so a lesson pays at most its best reward once */
+  /**
+   * legacy: best reward paid per lesson id, kept in the balance before lesson bests had their own collection
+   * (lesson-bests.ts); still read, never written
+   */
   bestRewardByLesson: Record<string, number>;
   /** the last change's ledger line, written with the change and copied to the ledger collection */
   pendingLine?: LedgerLineDoc | null;
+  /** the last credit's new best reward for its lesson, written with the change and copied to the lesson bests */
+  pendingBest?: PendingBest | null;
   /** legacy: ledger lines of balances written before the ledger collection existed */
   ledger: LedgerEntry[];
   /** the most recent event ids applied (at most KEPT_EVENT_IDS), recorded in the same write as their effect */
@@ -38,8 +44,9 @@ const schema = new Schema<BalanceDoc>(
     _id: { type: String, required: true },
     gems: { type: Number, required: true, min: 0 },
     version: { type: Number, required: true },
-    bestRewardByLesson: { type: Schema.Types.Mixed, default: {} },
+    bestRewardByLesson: { type: Schema.Types.Mixed, default: undefined },
     pendingLine: { type: Schema.Types.Mixed, default: null },
+    pendingBest: { type: Schema.Types.Mixed, default: null },
     ledger: { type: [ledgerSchema], default: undefined },
     ...outboxFields,
     createdAt: { type: Date, required: true },
@@ -52,7 +59,8 @@ export interface BalanceChange {
   /** the ledger line's key when it must be found by reference later (default: the event id) */
   lineId?: string;
   gems: number;
-  bestRewardByLesson?: Record<string, number>;
+  /** a credit that raised its lesson's best reward */
+  best?: PendingBest;
   entry?: LedgerEntry;
   eventId?: string;
   events: EventEnvelope[];
@@ -77,25 +85,18 @@ export function balanceRepository(db: Connection, { onCommitted, recentCopies = 
   // The version guard still decides every write: a stale copy loses its write, is dropped and read again.
   const recent = recentCopies > 0 ? new LRUCache<string, BalanceDoc>({ max: recentCopies }) : undefined;
   const lines = ledgerRepository(db);
-  // Pending lines this process already copied to the ledger collection (skips a redundant write), and the
-  // copies under way (the next change of that balance waits for its line's copy instead of writing it again).
-  const copied = new Set<string>();
-  const copying = new Map<string, Promise<void>>();
-
-  const copyLine = async (line: LedgerLineDoc) => {
-    if (copied.has(line._id)) return;
-    const running = copying.get(line._id);
-    if (running) return running;
-    const copy = lines.append(line).then(() => {
-      if (copied.size >= 10_000) copied.clear();
-      copied.add(line._id);
-    });
-    copying.set(line._id, copy);
-    try {
-      await copy;
-    } finally {
-      copying.delete(line._id);
-    }
+  const bests = lessonBestRepository(db);
+  const copyLine = copyOnce((line: LedgerLineDoc) => line._id, (line) => lines.append(line));
+  const copyBest = copyOnce(
+    ({ email, best }: { email: string; best: PendingBest }) => `${email}\n${best.lessonId}\n${best.best}`,
+    ({ email, best }) => bests.raise(email, best),
+  );
+  /** What the previous change left pending reaches its collection before the next change replaces it. */
+  const copyPending = async (balance: BalanceDoc) => {
+    await Promise.all([
+      balance.pendingLine ? copyLine(balance.pendingLine) : undefined,
+      balance.pendingBest ? copyBest({ email: balance._id, best: balance.pendingBest }) : undefined,
+    ]);
   };
 
   // The outbox is not needed to decide a change: not read on the hot path.
@@ -103,12 +104,17 @@ export function balanceRepository(db: Connection, { onCommitted, recentCopies = 
   const find = async (email: string, projection: Record<string, 0> = { outbox: 0 }): Promise<BalanceDoc | null> => {
     const doc = await model.findById(email, projection).lean<BalanceDoc>().exec();
     if (!doc) return null;
-    return { ...doc, bestRewardByLesson: doc.bestRewardByLesson ?? {}, ledger: doc.ledger ?? [], processedEventIds: doc.processedEventIds ?? [], outbox: doc.outbox ?? [] };
+    return { ...doc, bestRewardByLesson: doc.bestRewardByLesson ?? {}, pendingBest: doc.pendingBest ?? null, ledger: doc.ledger ?? [], processedEventIds: doc.processedEventIds ?? [], outbox: doc.outbox ?? [] };
   };
 
   return {
     model,
     ledgerModel: lines.model,
+    lessonBestModel: bests.model,
+    /** Builds the collections' indexes (at start). */
+    async init(): Promise<void> {
+      await Promise.all([model.init(), lines.model.init(), bests.model.init()]);
+    },
     find,
     /** Balances are created lazily at 0 on first use; concurrent creators collide harmlessly. */
     async findOrCreate(email: string): Promise<BalanceDoc> {
@@ -122,7 +128,7 @@ export function balanceRepository(db: Connection, { onCommitted, recentCopies = 
       try {
         await model.updateOne(
           { _id: email },
-          { $setOnInsert: { gems: 0, version: 0, bestRewardByLesson: {}, pendingLine: null, processedEventIds: [], outbox: [], createdAt: new Date() } },
+          { $setOnInsert: { gems: 0, version: 0, pendingLine: null, pendingBest: null, processedEventIds: [], outbox: [], createdAt: new Date() } },
           { upsert: true },
         );
       } catch (error) {
@@ -144,6 +150,15 @@ export function balanceRepository(db: Connection, { onCommitted, recentCopies = 
       return { gems: balance.gems, entries };
     },
     /**
+     * The best reward `current`'s learner was paid for a lesson (0 if none): the pending best when it is that
+     * lesson's (the latest), else the stored one, never below a legacy balance's own record of it.
+     */
+    async paidFor(current: BalanceDoc, lessonId: string): Promise<number> {
+      const legacy = current.bestRewardByLesson[lessonId] ?? 0;
+      if (current.pendingBest?.lessonId === lessonId) return Math.max(legacy, current.pendingBest.best);
+      return Math.max(legacy, await bests.bestOf(current._id, lessonId));
+    },
+    /**
      * The line stored under `lineId` (the pending one of `current` included), plus legacy lines with
      * that `ref`. A lookup by key: the local database cannot use an index for anything but the id.
      */
@@ -154,19 +169,18 @@ export function balanceRepository(db: Connection, { onCommitted, recentCopies = 
       return stored ? [...legacy, stored] : legacy;
     },
     /**
-     * One single-document conditional write: the balance, its ledger line (as the pending line),
-     * the processed event id and the outgoing events change together or not at all. False when
-     * the version moved on. The line is then appended to the ledger collection idempotently.
+     * One single-document conditional write: the balance, its ledger line (as the pending line), a raised
+     * lesson best (as the pending best), the processed event id and the outgoing events change together or
+     * not at all. False when the version moved on. Line and best are then copied to their collections.
      */
     async commit(current: BalanceDoc, change: BalanceChange): Promise<boolean> {
-      // The previous change's line reaches the ledger before this change replaces it.
-      if (current.pendingLine) await copyLine(current.pendingLine);
+      await copyPending(current);
       const version = current.version + 1;
       const line = change.entry
         ? withoutUndefined({ ...change.entry, _id: change.lineId ?? change.eventId ?? change.entry.ref, email: current._id, seq: version })
         : null;
-      const set: Record<string, unknown> = { gems: change.gems, version, pendingLine: line };
-      if (change.bestRewardByLesson) set.bestRewardByLesson = change.bestRewardByLesson;
+      const best = change.best ?? null;
+      const set: Record<string, unknown> = { gems: change.gems, version, pendingLine: line, pendingBest: best };
       // The version guard makes read-decide-write safe without transactions; gems is repeated so
       // a guard on the balance is visible in the query itself.
       const guard: Record<string, unknown> = { _id: current._id, version: current.version, gems: current.gems };
@@ -184,16 +198,42 @@ export function balanceRepository(db: Connection, { onCommitted, recentCopies = 
         gems: change.gems,
         version,
         pendingLine: line,
-        bestRewardByLesson: change.bestRewardByLesson ?? current.bestRewardByLesson,
+        pendingBest: best,
         processedEventIds: (set.processedEventIds as string[] | undefined) ?? current.processedEventIds,
         outbox: [],
       });
       if (change.events.length > 0) onCommitted?.(current._id, change.events);
-      // Not waited for: the line is safe as the pending line (read by ledgerOf, copied before the next change
-      // of this balance, which waits for this copy), so the learner's next event need not wait for it here.
+      // Not waited for: line and best are safe as pending (read by ledgerOf and paidFor, copied before the next
+      // change of this balance, which waits for these copies), so the learner's next event need not wait here.
       if (line) void copyLine(line).catch(() => undefined);
+      if (best) void copyBest({ email: current._id, best }).catch(() => undefined);
       return true;
     },
   };
 }
 export type BalanceRepository = ReturnType<typeof balanceRepository>;
+
+/**
+ * `write` once per key in this process: a key already written is skipped, one being written is waited for
+ * (the next change of a balance waits for its pending copies instead of writing them again).
+ */
+function copyOnce<T>(keyOf: (item: T) => string, write: (item: T) => Promise<void>): (item: T) => Promise<void> {
+  const copied = new Set<string>();
+  const copying = new Map<string, Promise<void>>();
+  return async (item) => {
+    const key = keyOf(item);
+    if (copied.has(key)) return;
+    const running = copying.get(key);
+    if (running) return running;
+    const copy = write(item).then(() => {
+      if (copied.size >= 10_000) copied.clear();
+      copied.add(key);
+    });
+    copying.set(key, copy);
+    try {
+      await copy;
+    } finally {
+      copying.delete(key);
+    }
+  };
+}

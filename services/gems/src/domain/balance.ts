@@ -1,9 +1,8 @@
 import type { LedgerEntry } from './ledger';
 
-/** What the decisions below need to know about a learner's balance document. */
+/** What the debit decision needs to know about a learner's balance. */
 export interface BalanceState {
   gems: number;
-  bestRewardByLesson: Record<string, number>;
   ledger: readonly Pick<LedgerEntry, 'ref' | 'kind'>[];
 }
 
@@ -16,13 +15,12 @@ export interface CreditDecision {
 
 /**
  * A lesson pays at most its best reward once: a later better attempt tops up the difference,
- * a worse or equal one adds nothing.
+ * a worse or equal one adds nothing. `paid` is the best reward this lesson already paid (0 if none).
  */
-export function decideCredit(state: BalanceState, lessonId: string, reward: number): CreditDecision {
-  const paid = state.bestRewardByLesson[lessonId] ?? 0;
+export function decideCredit(gems: number, paid: number, reward: number): CreditDecision {
   const bestReward = Math.max(paid, reward);
   const amount = bestReward - paid;
-  return { amount, gems: state.gems + amount, bestReward };
+  return { amount, gems: gems + amount, bestReward };
 }
 
 export type DebitDecision =

@@ -37,7 +37,7 @@ export async function creditAttempt(balances: BalanceRepository, eventId: string
   return retryOnConflict<CreditResult>(async () => {
     const current = await balances.findOrCreate(scored.email);
     mark('gems.balance.read', scored.attemptId);
-    const decision = decideCredit(current, scored.lessonId, scored.reward);
+    const decision = decideCredit(current.gems, await balances.paidFor(current, scored.lessonId), scored.reward);
     const earlier = await earlierOutcome(balances, current, eventId, scored, decision.amount);
     if (earlier) {
       const republished = await balances.commit(current, { gems: current.gems, events: [creditedEvent(earlier)] });
@@ -50,7 +50,7 @@ export async function creditAttempt(balances: BalanceRepository, eventId: string
     if (decision.amount > 0) events.push(createEvent('gems.balance.changed', { email: scored.email, balance: decision.gems, version }));
     const committed = await balances.commit(current, {
       gems: decision.gems,
-      bestRewardByLesson: { ...current.bestRewardByLesson, [scored.lessonId]: decision.bestReward },
+      best: decision.amount > 0 ? { lessonId: scored.lessonId, best: decision.bestReward } : undefined,
       entry:
         decision.amount > 0
           ? { ref: scored.attemptId, kind: 'credit', amount: decision.amount, balance: decision.gems, lessonId: scored.lessonId, at: new Date() }

@@ -32,7 +32,7 @@ export async function measureCredit(n = 200): Promise<void> {
   const bus = await EventBus.connect({ url: env().AMQP_URL, serviceName: `measure-${randomUUID().slice(0, 8)}`, logger });
   try {
     const balances = balanceRepository(db);
-    await Promise.all([balances.model.init(), balances.ledgerModel.init()]);
+    await balances.init();
     wrap(balances, 'find', 'read');
     wrap(balances, 'commit', 'guarded write');
     wrap(bus, 'publish', 'relay publish');

@@ -10,7 +10,7 @@ const email = z.string().trim().max(254).toLowerCase().pipe(z.email());
 
 const attemptScored = z.object({
   attemptId: z.string().min(1).max(100),
-  // used as a key of bestRewardByLesson, so no dots or dollars
+  // part of a lesson best's key (lesson-bests.ts): no colon; no dots or dollars either (once a map key)
   lessonId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
   email,
   reward: z.number().int().min(0).max(2),

@@ -1,0 +1,49 @@
+import { Schema, type Connection } from 'mongoose';
+
+/**
+ * The best reward a learner has been paid for each lesson, one small document per learner and lesson.
+ * It used to be a map inside the balance document, which then grew with every lesson a learner did: every
+ * change of the balance (a redemption too) read and rewrote all of it.
+ */
+export interface LessonBestDoc {
+  /** `${lessonId}:${email}`: a lesson id has no colon, so the key is unambiguous */
+  _id: string;
+  email: string;
+  lessonId: string;
+  best: number;
+}
+
+/** A lesson's best reward written with a balance change, copied here before the balance changes again. */
+export interface PendingBest {
+  lessonId: string;
+  best: number;
+}
+
+const schema = new Schema<LessonBestDoc>(
+  {
+    _id: { type: String, required: true },
+    email: { type: String, required: true },
+    lessonId: { type: String, required: true },
+    best: { type: Number, required: true, min: 0 },
+  },
+  { versionKey: false },
+);
+
+export const lessonBestId = (email: string, lessonId: string) => `${lessonId}:${email}`;
+
+export function lessonBestRepository(db: Connection) {
+  const model = db.model<LessonBestDoc>('LessonBest', schema, 'lessonBests');
+  return {
+    model,
+    /** 0 for a lesson never paid. */
+    async bestOf(email: string, lessonId: string): Promise<number> {
+      const doc = await model.findById(lessonBestId(email, lessonId), { best: 1 }).lean<Pick<LessonBestDoc, 'best'>>().exec();
+      return doc?.best ?? 0;
+    },
+    /** Idempotent and order-proof: a best only ever rises ($max), so a copy written again or late changes nothing. */
+    async raise(email: string, { lessonId, best }: PendingBest): Promise<void> {
+      await model.updateOne({ _id: lessonBestId(email, lessonId) }, { $max: { best }, $setOnInsert: { email, lessonId } }, { upsert: true }).exec();
+    },
+  };
+}
+export type LessonBestRepository = ReturnType<typeof lessonBestRepository>;
