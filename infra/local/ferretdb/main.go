@@ -11,12 +11,20 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
+	"runtime/debug"
 	"syscall"
 
 	"github.com/FerretDB/FerretDB/ferretdb"
 )
 
 func main() {
+	// Measured under the redemption bench: the default heap-profile sampling (about 5 % of CPU) and a GC
+	// target of 100 % (about 17 %) were a fifth of this process's work. Nothing reads heap profiles here,
+	// and the heap stays tens of MB, so a 4× GC target costs little memory.
+	runtime.MemProfileRate = 0
+	debug.SetGCPercent(400)
+
 	listen := flag.String("listen", "127.0.0.1:27017", "TCP address to listen on")
 	dataDir := flag.String("data", ".data/ferretdb", "directory for the SQLite databases")
 	handler := flag.String("handler", "sqlite", "backend handler: sqlite or postgresql")
