@@ -21,14 +21,18 @@ function fakeUsers() {
   return { models: { User } as unknown as Models, record, writes };
 }
 
-const settled = () => new Promise((resolve) => setImmediate(resolve));
+/** A store whose directory has loaded (as after the warm-up at service start). */
+async function warmedStore(models: Models) {
+  const users = createUsersStore(models);
+  users.warmDirectory();
+  await new Promise((resolve) => setImmediate(resolve));
+  return users;
+}
 
 describe('users store: gems mirror', () => {
   it('when the directory knows the learner, then the balance is written by record id (the local database looks that up without a scan)', async () => {
     const { models, record, writes } = fakeUsers();
-    const users = createUsersStore(models);
-    users.warmDirectory();
-    await settled();
+    const users = await warmedStore(models);
 
     expect(await users.applyGemsBalance('kid@x.test', 5, 2)).toBe(true);
     expect(writes).toEqual([{ _id: 'u1', email: 'kid@x.test', gemsVersion: { $lt: 2 } }]);
@@ -37,9 +41,7 @@ describe('users store: gems mirror', () => {
 
   it('when the event is stale, then nothing changes (the write by email settles it as before)', async () => {
     const { models, record, writes } = fakeUsers();
-    const users = createUsersStore(models);
-    users.warmDirectory();
-    await settled();
+    const users = await warmedStore(models);
 
     expect(await users.applyGemsBalance('kid@x.test', 9, 1)).toBe(false);
     expect(writes.map((filter) => filter._id)).toEqual(['u1', undefined]);
