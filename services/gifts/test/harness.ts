@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import amqp from 'amqplib';
+import mongoose from 'mongoose';
 import { closeServer, listen } from '@kidslearn/lib-http';
 import { createEvent, EventBus, topologyFor, type EventEnvelope } from '@kidslearn/lib-events';
 import { createLogger } from '@kidslearn/lib-core';
@@ -111,7 +112,14 @@ export async function startGems() {
   const config = readGemsConfig({ ...process.env, PORT: '0', AMQP_URL, MONGO_URL: mongoUrl, SERVICE_NAME: serviceName, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const gems = await buildGems(config, createLogger(serviceName, config.LOG_LEVEL));
   const url = await gems.start();
-  return { url, serviceName, mongoUrl, stop: () => gems.stop() };
+  const stop = async () => {
+    await gems.stop();
+    // Its database goes with it (the suites drop only their gifts database): none is left behind per run.
+    const conn = await mongoose.createConnection(mongoUrl).asPromise();
+    await conn.dropDatabase().catch(() => undefined);
+    await conn.close();
+  };
+  return { url, serviceName, mongoUrl, stop };
 }
 
 /** Plays the quiz service: publishes scored attempts so gems credits the learner (2 gems per lesson). */

@@ -25,10 +25,9 @@ export function gemsOutcomeHandler(settle: SettleRedemption, announce: (redempti
   return async (event: EventEnvelope): Promise<void> => {
     const data = parseEventData(outcomeSchema, event);
     const status = event.type === 'gems.debited' ? 'pending-delivery' : 'rejected';
-    // Gems decided and stored this before reporting it: the waiting request may answer it while the
-    // redemption records it. If recording fails, the event is retried and announced again.
-    const announced = announce(data.redemptionId, { status, balance: data.balance });
+    // Recorded before it is announced: the answered learner, and an admin right after, read the redemption
+    // in its new state (announcing while recording let an immediate read still see "requested").
     await settle(event.id, data.redemptionId, { status, balance: data.balance, ...(data.reason ? { reason: data.reason } : {}) });
-    await announced;
+    await announce(data.redemptionId, { status, balance: data.balance });
   };
 }
