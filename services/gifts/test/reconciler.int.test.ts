@@ -24,9 +24,8 @@ afterAll(async () => {
   process.env = saved;
   await gifts?.service.internals()?.mongo.dropDatabase();
   await gifts?.stop();
-  await gems?.stop();
-  await gemsDb?.dropDatabase().catch(() => undefined);
   await gemsDb?.close();
+  await gems?.stop(); // drops its database
   await Promise.all([gifts && deleteQueues(gifts.serviceName), gems && deleteQueues(gems.serviceName)]);
   await releaseBroker();
 });
