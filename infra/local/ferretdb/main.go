@@ -8,6 +8,7 @@ import (
 	"flag"
 	"log"
 	"log/slog"
+	"net"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -29,6 +30,8 @@ func main() {
 	dataDir := flag.String("data", ".data/ferretdb", "directory for the SQLite databases")
 	handler := flag.String("handler", "sqlite", "backend handler: sqlite or postgresql")
 	postgresURL := flag.String("postgresql-url", "", "PostgreSQL URL for the postgresql handler")
+	writeLocks := flag.Bool("write-locks", true,
+		"serialise write commands per collection (FerretDB 1.24 runs them as read-then-write); false serves FerretDB directly")
 	flag.Parse()
 
 	dir, err := filepath.Abs(*dataDir)
@@ -40,26 +43,70 @@ func main() {
 	}
 
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	if err = run(*listen, dir, *handler, *postgresURL, *writeLocks, logger); err != nil {
+		log.Fatal(err)
+	}
+}
+
+// run serves until SIGINT/SIGTERM. With write locks, FerretDB listens on a Unix socket in a private
+// temporary directory and the relay (relay.go) listens on the public address in front of it.
+func run(listen, dir, handler, postgresURL string, writeLocks bool, logger *slog.Logger) error {
+	listener := ferretdb.ListenerConfig{TCP: listen}
+	var socket string
+	if writeLocks {
+		socketDir, err := os.MkdirTemp("", "kidslearn-ferretdb-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(socketDir)
+		socket = filepath.Join(socketDir, "backend.sock")
+		listener = ferretdb.ListenerConfig{Unix: socket}
+	}
+
+	// New already listens (connections wait in the backlog until Run accepts them).
 	f, err := ferretdb.New(&ferretdb.Config{
-		Listener:      ferretdb.ListenerConfig{TCP: *listen},
+		Listener:      listener,
 		Logger:        logger,
-		Handler:       *handler,
+		Handler:       handler,
 		SQLiteURL:     "file:" + dir + "/",
-		PostgreSQLURL: *postgresURL,
+		PostgreSQLURL: postgresURL,
 	})
 	if err != nil {
-		log.Fatal(err)
+		return err
 	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 
-	if *handler == "sqlite" {
+	if handler == "sqlite" {
 		go keepIDIndexes(ctx, dir, logger)
 	}
 
-	log.Printf("FerretDB (%s) listening on %s, data in %s", *handler, *listen, dir)
-	if err = f.Run(ctx); err != nil {
-		log.Fatal(err)
+	if !writeLocks {
+		log.Printf("FerretDB (%s) listening on %s, data in %s, write locks off", handler, listen, dir)
+		return f.Run(ctx)
 	}
+
+	public, err := net.Listen("tcp", listen)
+	if err != nil {
+		return err
+	}
+	relayed := &relay{
+		backend: func() (net.Conn, error) { return net.Dial("unix", socket) },
+		gate:    newWriteGate(),
+		logger:  logger,
+	}
+	served := make(chan error, 1)
+	go func() {
+		served <- relayed.serve(ctx, public)
+		stop() // the public port is gone: stop FerretDB too
+	}()
+
+	log.Printf("FerretDB (%s) listening on %s (write locks: per collection and document), data in %s", handler, listen, dir)
+	err = f.Run(ctx)
+	stop()
+	if relayErr := <-served; err == nil {
+		err = relayErr
+	}
+	return err
 }

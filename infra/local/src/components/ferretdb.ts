@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { MongoClient } from 'mongodb';
 import { hashFiles } from '../cache-key';
@@ -10,11 +10,15 @@ import { cacheDir, componentDir, dataDir, repoRoot } from '../paths';
 
 const PORT = 27017;
 const moduleDir = path.join(repoRoot, 'infra', 'local', 'ferretdb');
-const MODULE_FILES = ['go.mod', 'go.sum', 'main.go', 'id_index.go'];
+
+/** What `go build` reads from the wrapper module: go.mod, go.sum and every Go file but the tests. */
+export function wrapperSourceFiles(dir = moduleDir): string[] {
+  return readdirSync(dir).filter((file) => file === 'go.mod' || file === 'go.sum' || (file.endsWith('.go') && !file.endsWith('_test.go')));
+}
 
 /** The wrapper binary, cached by the hash of the Go module's files. */
 export function ferretdbBinary(): string {
-  return path.join(cacheDir(), 'ferretdb', hashFiles(moduleDir, MODULE_FILES, [process.arch]), 'ferretdb');
+  return path.join(cacheDir(), 'ferretdb', hashFiles(moduleDir, wrapperSourceFiles(), [process.arch]), 'ferretdb');
 }
 
 function goCommand(): string {
@@ -27,13 +31,18 @@ export interface FerretDbServerOptions {
   port: number;
   /** Where its SQLite files live; kept across launches. */
   data: string;
+  /**
+   * Serialise write commands per collection (default): what makes FerretDB 1.24's guarded updates atomic. Off
+   * only for a test or benchmark that shows the race or the cost (the README's "Atomic writes").
+   */
+  writeLocks?: boolean;
 }
 
 /**
  * FerretDB v1 with its SQLite backend, embedded in infra/local/ferretdb (MongoDB wire protocol). The portal's
  * server is one; a drill that takes a database away starts a private one beside it (private-ferretdb.ts).
  */
-export function ferretdbServer({ name, port, data }: FerretDbServerOptions): Component {
+export function ferretdbServer({ name, port, data, writeLocks = true }: FerretDbServerOptions): Component {
   return {
     name,
     ports: [port],
@@ -57,7 +66,8 @@ export function ferretdbServer({ name, port, data }: FerretDbServerOptions): Com
       if (!existsSync(binary)) throw new InfraError(name, 'not installed: run `npm run infra:install`');
       const cwd = componentDir(name);
       mkdirSync(cwd, { recursive: true });
-      return { command: binary, args: ['-listen', `127.0.0.1:${port}`, '-data', data], cwd };
+      const args = ['-listen', `127.0.0.1:${port}`, '-data', data, ...(writeLocks ? [] : ['-write-locks=false'])];
+      return { command: binary, args, cwd };
     },
 
     async ready() {
