@@ -2,13 +2,15 @@ import type { Component } from './component';
 import { frontends, services } from './components/apps';
 import { chromium } from './components/chromium';
 import { ferretdb } from './components/ferretdb';
+import { helm } from './components/helm';
 import { keycloak } from './components/keycloak';
+import { kubernetesValidate } from './components/kubernetes-validate';
 import { maildev } from './components/maildev';
 import { rabbitmq } from './components/rabbitmq';
 import { redis } from './components/redis';
 
-/** The servers the integration tests need (what the Jest global setup starts). */
-export const infrastructure: Component[] = [ferretdb, redis, rabbitmq, maildev, keycloak, chromium];
+/** The servers the integration tests need (what the Jest global setup starts), and the tools the tests call. */
+export const infrastructure: Component[] = [ferretdb, redis, rabbitmq, maildev, keycloak, chromium, helm, kubernetesValidate];
 /** Everything the runner manages, in start order: infrastructure, services and gateway, frontends. */
 export const components: Component[] = [...infrastructure, ...services, ...frontends];
 
