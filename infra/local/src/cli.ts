@@ -1,3 +1,4 @@
+import { devSecretsFile } from './dev-secrets';
 import { say } from './log';
 import { pick } from './registry';
 import { assertNoErrors, formatStatus, installAll, startAll, statusAll, stopAll } from './runner';
@@ -41,7 +42,7 @@ function portalBanner(): string {
     'KidsLearn is running.',
     '  Portal:        http://localhost:3000',
     '  API gateway:   http://localhost:4000 (health: /healthz)',
-    '  Keycloak:      http://localhost:8080 (admin console: admin / admin)',
+    `  Keycloak:      http://localhost:8080 (admin console: admin, password in ${devSecretsFile()}: keycloakAdminPassword)`,
     '  Mail catcher:  http://localhost:1080',
     '',
     'Demo accounts (development only):',

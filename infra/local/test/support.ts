@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { secret } from '@kidslearn/lib-testkit';
 
 export const KEYCLOAK = process.env.KEYCLOAK_URL ?? 'http://localhost:8080';
 export const REALM_URL = `${KEYCLOAK}/realms/${process.env.KEYCLOAK_REALM ?? 'kidslearn'}`;
@@ -27,7 +28,7 @@ export async function backendToken(): Promise<string> {
   const { body } = await tokenRequest({
     grant_type: 'client_credentials',
     client_id: 'kidslearn-backend',
-    client_secret: process.env.KEYCLOAK_BACKEND_SECRET ?? 'kidslearn-backend-dev-secret',
+    client_secret: secret('KEYCLOAK_BACKEND_SECRET'),
   });
   if (!body.access_token) throw new Error(`no backend token: ${JSON.stringify(body)}`);
   return body.access_token;

@@ -1,12 +1,24 @@
 import { randomBytes } from 'node:crypto';
 
+/**
+ * A secret the Jest global setup hands over (infra/local makes them per machine): there is no default,
+ * so no test, and no service it starts, ever runs with a known secret.
+ */
+export function secret(name: 'KEYCLOAK_BACKEND_SECRET' | 'KEYCLOAK_ADMIN_PASSWORD'): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the tests through Jest's global setup (it reads infra/local's machine secrets)`);
+  return value;
+}
+
 /** The infrastructure the tests talk to: env vars set by the Jest global setup, else CONTRACTS defaults. */
 export function env() {
   const e = process.env;
   return {
     KEYCLOAK_URL: e.KEYCLOAK_URL || 'http://localhost:8080',
     KEYCLOAK_REALM: e.KEYCLOAK_REALM || 'kidslearn',
-    KEYCLOAK_BACKEND_SECRET: e.KEYCLOAK_BACKEND_SECRET || 'kidslearn-backend-dev-secret',
+    get KEYCLOAK_BACKEND_SECRET() {
+      return secret('KEYCLOAK_BACKEND_SECRET');
+    },
     MONGO_URL: e.MONGO_URL || 'mongodb://127.0.0.1:27017/kidslearn-test',
     AMQP_URL: e.AMQP_URL || 'amqp://guest:guest@127.0.0.1:5672',
     REDIS_URL: e.REDIS_URL || 'redis://127.0.0.1:6379',

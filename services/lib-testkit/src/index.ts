@@ -1,4 +1,4 @@
-export { env, uniqueDbUrl, randomSuffix } from './env';
+export { env, secret, uniqueDbUrl, randomSuffix } from './env';
 export { tokenFor, createLearner, createAdmin, keycloakAdmin } from './keycloak';
 export type { TestUser } from './keycloak';
 export { eventually } from './eventually';

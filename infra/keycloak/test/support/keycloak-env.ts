@@ -1,11 +1,11 @@
 // Where the running infrastructure lives (docs/CONTRACTS.md), and helpers around the kidslearn realm.
 import { randomUUID } from 'node:crypto';
+import { secret } from '@kidslearn/lib-testkit';
 
 export const keycloakUrl = process.env.KEYCLOAK_URL ?? 'http://localhost:8080';
 export const realm = process.env.KEYCLOAK_REALM ?? 'kidslearn';
 export const maildevUrl = process.env.MAILDEV_URL ?? 'http://localhost:1080';
 export const portalUrl = process.env.PORTAL_URL ?? 'http://localhost:3000';
-const backendSecret = process.env.KEYCLOAK_BACKEND_SECRET ?? 'kidslearn-backend-dev-secret';
 
 /** The portal's authorization request (code + PKCE), the way keycloak-js starts a login. */
 export function authUrl(): string {
@@ -24,13 +24,14 @@ async function adminToken(): Promise<string> {
   const response = await fetch(`${keycloakUrl}/realms/${realm}/protocol/openid-connect/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'kidslearn-backend', client_secret: backendSecret }),
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'kidslearn-backend', client_secret: secret('KEYCLOAK_BACKEND_SECRET') }),
   });
   if (!response.ok) throw new Error(`backend token: ${response.status}`);
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
 export interface TempUser {
+  id: string;
   email: string;
   password: string;
   remove(): Promise<void>;
@@ -60,6 +61,7 @@ export async function createUser({ emailVerified }: { emailVerified: boolean }):
   const location = created.headers.get('location');
   if (!location) throw new Error('create user: no location');
   return {
+    id: location.slice(location.lastIndexOf('/') + 1),
     email,
     password,
     remove: async () => {

@@ -7,6 +7,7 @@ import { downloadOnce } from '../download';
 import { run } from '../exec';
 import { InfraError } from '../errors';
 import { say, seconds } from '../log';
+import { devSecrets, devSecretsFile } from '../dev-secrets';
 import { cacheDir, componentDir, repoRoot } from '../paths';
 
 export const KEYCLOAK_VERSION = '26.7.3';
@@ -42,10 +43,11 @@ export function realmFiles(): string[] {
 export const keycloak: Component = {
   name: 'keycloak',
   ports: [KEYCLOAK_PORT],
-  urls: [`${KEYCLOAK_URL}/realms/kidslearn`, `${KEYCLOAK_URL}/admin (admin / admin)`],
+  urls: [`${KEYCLOAK_URL}/realms/kidslearn`, `${KEYCLOAK_URL}/admin (admin; password: keycloakAdminPassword in ${devSecretsFile()})`],
   readyTimeoutMs: 180_000,
   // Realms are imported only at start (in-memory database): a running Keycloak restarts when they change.
-  launchKey: () => hashFiles(keycloakDir, realmFiles()),
+  // A changed realm file or a new set of machine secrets restarts a running Keycloak (it imports at start).
+  launchKey: () => hashFiles(keycloakDir, realmFiles(), [devSecrets().keycloakBackendSecret, devSecrets().keycloakAdminPassword]),
 
   async install() {
     const home = keycloakHome();
@@ -107,10 +109,10 @@ export const keycloak: Component = {
       env: {
         ...javaEnv(),
         KC_BOOTSTRAP_ADMIN_USERNAME: 'admin',
-        KC_BOOTSTRAP_ADMIN_PASSWORD: 'admin',
+        KC_BOOTSTRAP_ADMIN_PASSWORD: devSecrets().keycloakAdminPassword,
         // Faster JVM start-up on 2 cores: C1 only, and a class-data archive made on the first start.
         JAVA_OPTS_APPEND: `-XX:TieredStopAtLevel=1 -Xlog:cds=off -Xlog:aot=off -XX:+AutoCreateSharedArchive -XX:SharedArchiveFile=${path.join(home, 'kidslearn-cds.jsa')}`,
-        KEYCLOAK_BACKEND_SECRET: process.env.KEYCLOAK_BACKEND_SECRET ?? 'kidslearn-backend-dev-secret',
+        KEYCLOAK_BACKEND_SECRET: devSecrets().keycloakBackendSecret,
       },
     };
   },

@@ -1,0 +1,113 @@
+// RabbitMQ users for the operator stack (node, no dependencies): compose runs this once before the broker
+// starts; the broker imports the file it writes at every boot (rabbitmq.conf), so a changed password takes
+// effect on the next restart. No password is committed: each comes from the operator's environment.
+//
+// One user per service with only what services/lib-events does for it (see permissionsFor), plus one
+// administrator for the operator and the dead-letter CLI (`npm run events -- dlq list|replay <service>`).
+//
+// Usage: node definitions.mjs <out.json>
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+export const EXCHANGE = 'kidslearn.events';
+
+/** Event types each service publishes (docs/CONTRACTS.md, "Events": the "from" column). */
+export const PUBLISHES = {
+  content: ['lesson.created', 'user.role.changed', 'user.profile.changed', 'learner.erased'],
+  quiz: ['quiz.attempt.scored', 'lesson.announcement.requested'],
+  gems: ['gems.credited', 'gems.balance.changed', 'gems.debited', 'gems.debit.rejected'],
+  gifts: ['redemption.requested', 'redemption.delivered'],
+};
+
+/** Event types each service consumes (services/lib-events/src/subscriptions.ts, KNOWN_SUBSCRIPTIONS). */
+export const CONSUMES = {
+  content: ['gems.balance.changed', 'lesson.announcement.requested'],
+  quiz: ['lesson.created', 'gems.credited', 'user.profile.changed', 'learner.erased'],
+  gems: ['quiz.attempt.scored', 'redemption.requested', 'learner.erased'],
+  gifts: ['gems.debited', 'gems.debit.rejected', 'learner.erased'],
+};
+
+export const SERVICES = Object.keys(PUBLISHES);
+
+const escape = (name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const oneOf = (names) => `^(${names.map(escape).join('|')})$`;
+const mainQueue = (service) => `${service}.events`;
+
+/**
+ * What lib-events does as service S, and the permission each step needs:
+ * - declares the exchange (configure on kidslearn.events) and publishes its own event types to it (write
+ *   on kidslearn.events; topic write: only S's types, so gems cannot announce a quiz.attempt.scored);
+ * - declares every known consumer's main queue and binds it to its types (subscriptions.ts: configure and
+ *   write on each `<service>.events`, read on the exchange, topic read on every consumed type);
+ * - declares its own DLQ and retry queues `S.events.retry.<ms>ms` (configure), whose dead-letter exchange
+ *   is the default one (read on the retry queue, write on amq.default);
+ * - consumes `S.events` (read) and moves failed messages to its retry queues and DLQ through the default
+ *   exchange (write on amq.default).
+ */
+export function permissionsFor(service) {
+  const own = escape(mainQueue(service));
+  const mainQueues = SERVICES.map(mainQueue);
+  const consumedByAnyone = [...new Set(SERVICES.flatMap((name) => CONSUMES[name]))].sort();
+  return {
+    configure: `^(${escape(EXCHANGE)}|${mainQueues.map(escape).join('|')}|${own}\\.dlq|${own}\\.retry\\.[0-9]+ms)$`,
+    write: `^(${escape(EXCHANGE)}|amq\\.default|${mainQueues.map(escape).join('|')})$`,
+    read: `^(${escape(EXCHANGE)}|${own}|${own}\\.retry\\.[0-9]+ms)$`,
+    topic: { exchange: EXCHANGE, write: oneOf(PUBLISHES[service]), read: oneOf(consumedByAnyone) },
+  };
+}
+
+/** RabbitMQ's default password hash (rabbit_password_hashing_sha256): base64(salt ‖ sha256(salt ‖ password)). */
+export function passwordHash(password, salt = randomBytes(4)) {
+  const digest = createHash('sha256').update(Buffer.concat([salt, Buffer.from(password, 'utf8')])).digest();
+  return Buffer.concat([salt, digest]).toString('base64');
+}
+
+/** Letters, digits and `-._~` only (they go into AMQP URLs unescaped), long enough not to be guessed. */
+const SECRET = /^[A-Za-z0-9._~-]{24,}$/;
+
+class SetupError extends Error {}
+
+function secret(env, name) {
+  const value = env[name]?.trim();
+  if (!value) throw new SetupError(`${name} is required (e.g. from infra/make-secrets.sh)`);
+  if (!SECRET.test(value)) throw new SetupError(`${name} must be at least 24 letters, digits or -._~ (it goes into a URL)`);
+  return value;
+}
+
+/** The definitions document (users, permissions, topic permissions) for the given environment. */
+export function buildDefinitions(env) {
+  const vhost = env.RABBITMQ_VHOST?.trim() || '/';
+  const admin = env.RABBITMQ_ADMIN_USER?.trim() || 'kidslearn-admin';
+  if (SERVICES.includes(admin)) throw new SetupError(`RABBITMQ_ADMIN_USER must not be a service's name (${admin})`);
+  const user = (name, password, tags) => ({ name, password_hash: passwordHash(password), hashing_algorithm: 'rabbit_password_hashing_sha256', tags });
+  const services = SERVICES.map((service) => ({ service, password: secret(env, `RABBITMQ_${service.toUpperCase()}_PASSWORD`), ...permissionsFor(service) }));
+  return {
+    users: [user(admin, secret(env, 'RABBITMQ_ADMIN_PASSWORD'), ['administrator']), ...services.map(({ service, password }) => user(service, password, []))],
+    vhosts: [{ name: vhost }],
+    permissions: [
+      { user: admin, vhost, configure: '.*', write: '.*', read: '.*' },
+      ...services.map(({ service, configure, write, read }) => ({ user: service, vhost, configure, write, read })),
+    ],
+    topic_permissions: services.map(({ service, topic }) => ({ user: service, vhost, exchange: topic.exchange, write: topic.write, read: topic.read })),
+  };
+}
+
+function main([target]) {
+  if (!target) throw new SetupError('usage: node definitions.mjs <out.json>');
+  const definitions = buildDefinitions(process.env);
+  mkdirSync(path.dirname(target), { recursive: true });
+  // Salted hashes only; the volume is mounted by this job and the broker.
+  writeFileSync(target, JSON.stringify(definitions, null, 2), { mode: 0o644 });
+  console.log(`broker users written: ${definitions.users.map((u) => u.name).join(', ')}`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  try {
+    main(process.argv.slice(2));
+  } catch (error) {
+    console.error(error instanceof SetupError ? `definitions: ${error.message}` : error);
+    process.exit(1);
+  }
+}
