@@ -2,6 +2,7 @@
 export { PlatformProvider, usePlatform, useFeedback } from './PlatformProvider';
 export { useCurrentUser, type CurrentUser, type Role } from './useCurrentUser';
 export { useGemBalance, clampGems, type GemBalance } from './gem-balance';
+export { usePrivatePicture, isPrivatePicture } from './private-picture';
 export { injectAreaEndpoints, type AreaEndpointBuilder } from './area-endpoints';
 export { createGatewayApi, cacheSeconds, tagTypes, type TagType, type PortalUser, type NewUserRecord, type GemsAnswer, type GatewayApi } from './gateway-api';
 export { createGatewayBaseQuery, type GatewayBaseQuery, type GatewayQueryDeps } from './base-query';

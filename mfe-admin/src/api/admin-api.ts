@@ -37,6 +37,27 @@ export interface PendingParcel {
   createdAt: string;
 }
 
+/** Why the blocklist held a review back (content's review-screening.ts). */
+export type HoldReason = 'email' | 'link' | 'phone' | 'contact' | 'language';
+
+/** A review as admins see it (never the reviewer's email). */
+export interface AdminReview {
+  _id: string;
+  name: string;
+  title: string;
+  message: string;
+  createdAt: string;
+  hidden: boolean;
+  flagged: boolean;
+  flagReason?: HoldReason;
+}
+
+export interface AdminReviewsPage {
+  items: AdminReview[];
+  total: number;
+  page: number;
+  limit: number;
+}
 
 /** mfe-admin's endpoints in the shell's one gateway API slice (every route is admin-only on the server). */
 export function injectAdminApi(api: GatewayApi) {
@@ -56,6 +77,15 @@ export function injectAdminApi(api: GatewayApi) {
       query: ({ userId, action }) => ({ url: `/users/${encodeURIComponent(userId)}/${action}`, method: 'PUT' }),
       invalidatesTags: ['Overview', 'User'],
     }),
+    // Beyond SPEC: a learner's data, erased or downloaded (features/users/UserDataActions.tsx). The export is a
+    // mutation so the child's data is fetched only when asked and never kept in the cache.
+    adminEraseUser: build.mutation<{ message: string }, string>({
+      query: (userId) => ({ url: `/users/${encodeURIComponent(userId)}`, method: 'DELETE' }),
+      invalidatesTags: ['Overview', 'User'],
+    }),
+    adminExportUser: build.mutation<unknown, string>({
+      query: (userId) => ({ url: `/users/${encodeURIComponent(userId)}/export` }),
+    }),
     adminCreateLesson: build.mutation<unknown, NewLesson>({
       query: (body) => ({ url: '/lessons', method: 'POST', body }),
       invalidatesTags: ['Lesson', 'Overview'],
@@ -70,6 +100,15 @@ export function injectAdminApi(api: GatewayApi) {
       query: ({ pageParam }) => `/redemptions?limit=${PARCELS_PER_PAGE}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
       keepUnusedDataFor: cacheSeconds.redemptions,
       providesTags: ['Redemption'],
+    }),
+    // Beyond SPEC: review moderation. 'Review' also refreshes the landing page's list in this SPA.
+    adminReviews: build.query<AdminReviewsPage, { page: number; limit: number }>({
+      query: ({ page, limit }) => ({ url: '/admin/reviews', params: { page, limit } }),
+      providesTags: ['Review'],
+    }),
+    adminSetReviewHidden: build.mutation<AdminReview, { id: string; hidden: boolean }>({
+      query: ({ id, hidden }) => ({ url: `/admin/reviews/${encodeURIComponent(id)}`, method: 'PATCH', body: { hidden } }),
+      invalidatesTags: ['Review'],
     }),
     adminMarkDelivered: build.mutation<unknown, string>({
       query: (id) => ({ url: `/redemptions/${encodeURIComponent(id)}/delivery`, method: 'PATCH', body: { deliveryStatus: true } }),

@@ -5,6 +5,7 @@ import { MyUsersPage } from '../features/users/MyUsersPage';
 import { AddLessonPage } from '../features/lesson/AddLessonPage';
 import { MakeAdminPage } from '../features/roles/MakeAdminPage';
 import { PendingParcelsPage } from '../features/parcels/PendingParcelsPage';
+import { ReviewsPage } from '../features/reviews/ReviewsPage';
 
 /** /dashboard and its pages; the shell admits admins only, the server checks every call again. */
 export function AdminRoutes() {
@@ -16,6 +17,7 @@ export function AdminRoutes() {
         <Route path="add-lesson" element={<AddLessonPage />} />
         <Route path="make-admin" element={<MakeAdminPage />} />
         <Route path="redem-pending" element={<PendingParcelsPage />} />
+        <Route path="reviews" element={<ReviewsPage />} />
       </Route>
     </Routes>
   );

@@ -9,6 +9,8 @@ const links = [
   { to: '/dashboard/add-lesson', label: messages.nav.addLesson },
   { to: '/dashboard/make-admin', label: messages.nav.makeAdmin },
   { to: '/dashboard/redem-pending', label: messages.nav.pending },
+  // Beyond SPEC §2's five entries: review moderation.
+  { to: '/dashboard/reviews', label: messages.nav.reviews },
 ];
 
 /** The admin sidebar; on phones it folds into a menu that closes on Escape, a press outside or a choice. */

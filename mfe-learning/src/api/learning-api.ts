@@ -41,6 +41,8 @@ export interface QuizResult {
 
 export interface OwnResult {
   lessonId: string;
+  /** The id of the learner's own row in this lesson's standings (row ids are keyed on the server). */
+  standingId: string;
   score: number;
   total: number;
   reward: number;

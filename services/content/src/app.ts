@@ -6,15 +6,18 @@ import { closeServer, createApp, finishApp, listen, serveOpenApi } from '@kidsle
 import { createAuth, createKeycloakAdmin } from '@kidslearn/lib-auth';
 import { connectMongo, createOutboxRelay, mongoReady } from '@kidslearn/lib-mongo';
 import { EventBus } from '@kidslearn/lib-events';
-import { connectRedis, createCache, rateLimit } from '@kidslearn/lib-redis';
+import { callerRateLimit, connectRedis, createCache, rateLimit } from '@kidslearn/lib-redis';
 import type { ContentConfig } from './config';
 import { createAvatarsStore } from './data-access/avatars-store';
 import { createIdentityAdmin } from './data-access/identity-admin';
+import { createKeycloakAdminRoster } from './data-access/keycloak-admin-roster';
 import { createLessonsStore } from './data-access/lessons-store';
 import { createModels } from './data-access/models';
 import { createPhotosStore } from './data-access/photos-store';
 import { createReviewsStore } from './data-access/reviews-store';
+import { createRoleChangeLock } from './data-access/role-change-lock';
 import { createUsersStore } from './data-access/users-store';
+import { adminReviewsRoutes } from './entry-points/http/admin-reviews-routes';
 import { avatarsRoutes } from './entry-points/http/avatars-routes';
 import type { HttpDeps } from './entry-points/http/deps';
 import { filesRoutes } from './entry-points/http/files-routes';
@@ -24,6 +27,7 @@ import { reviewsRoutes } from './entry-points/http/reviews-routes';
 import { usersRoutes } from './entry-points/http/users-routes';
 import { subscribeToEvents } from './entry-points/messaging/gems-balance-consumer';
 import { createLessonAnnouncer, subscribeToAnnouncementRequests } from './entry-points/messaging/lesson-announcer';
+import { createLearnerErasure } from './learner-erasure';
 import { openApiDocument } from './openapi';
 import { seedDemoData } from './seed/seed-demo-data';
 
@@ -32,6 +36,8 @@ export interface ContentService {
   /** Seeds (when asked), starts the consumer, the outbox relays and the HTTP server; resolves with the base URL. */
   start(): Promise<string>;
   stop(): Promise<void>;
+  /** One retention pass now (tests, operators), as of `now`. */
+  retention(now?: Date): Promise<{ reviewEmails: number; unverifiedAccounts: number }>;
 }
 
 export async function buildService(config: ContentConfig, logger: Logger = createLogger(config.SERVICE_NAME)): Promise<ContentService> {
@@ -58,7 +64,8 @@ export async function buildService(config: ContentConfig, logger: Logger = creat
     clientId: config.KEYCLOAK_BACKEND_CLIENT_ID,
     clientSecret: config.KEYCLOAK_BACKEND_SECRET,
   };
-  const identity = createIdentityAdmin(createKeycloakAdmin(keycloakAdmin));
+  const keycloakClient = createKeycloakAdmin(keycloakAdmin);
+  const identity = createIdentityAdmin(keycloakClient);
   // Keys are per service name, so parallel test instances never share caches or counters.
   const prefix = `${config.SERVICE_NAME}:`;
   const byIp = (req: { ip?: string }) => req.ip ?? 'unknown';
@@ -69,7 +76,14 @@ export async function buildService(config: ContentConfig, logger: Logger = creat
     guards: auth,
     cache: createCache(redis, { prefix: `${prefix}cache:` }),
     rateLimits: {
-      review: rateLimit({ redis, keyPrefix: `${prefix}review`, points: config.REVIEW_RATE_LIMIT, durationSeconds: config.REVIEW_RATE_WINDOW_SECONDS, key: byIp, logger }),
+      review: callerRateLimit({
+        redis,
+        keyPrefix: `${prefix}review`,
+        accountPoints: config.REVIEW_RATE_LIMIT,
+        ipPoints: config.REVIEW_IP_RATE_LIMIT,
+        durationSeconds: config.REVIEW_RATE_WINDOW_SECONDS,
+        logger,
+      }),
       registration: rateLimit({
         redis,
         keyPrefix: `${prefix}registration`,
@@ -89,17 +103,24 @@ export async function buildService(config: ContentConfig, logger: Logger = creat
     },
     ...stores,
     identity,
+    admins: createKeycloakAdminRoster(keycloakClient),
+    roleLock: createRoleChangeLock(models),
     flushOutbox,
   };
+  // Erase, export, retention (README): its own routes, the guard of POST /users, a relay for learner.erased.
+  const erasure = await createLearnerErasure({ db, models, users: stores.users, identity, keycloak: keycloakClient, bus, cache: deps.cache, guards: auth, config, logger });
+  relays.push(erasure.relay);
 
   const app = createApp({
     name: config.SERVICE_NAME,
     logger,
+    trustProxy: config.TRUST_PROXY,
     readiness: { mongo: mongoReady(db), redis: async () => void (await redis.ping()), rabbitmq: () => bus.check() },
   });
-  app.set('trust proxy', config.TRUST_PROXY);
   serveOpenApi(app, openApiDocument);
-  for (const routes of [lessonsRoutes, reviewsRoutes, avatarsRoutes, usersRoutes, registrationRoutes, filesRoutes]) app.use(routes(deps));
+  app.post('/users', auth.authenticate, erasure.guard);
+  app.use(erasure.routes);
+  for (const routes of [lessonsRoutes, reviewsRoutes, adminReviewsRoutes, avatarsRoutes, usersRoutes, registrationRoutes, filesRoutes]) app.use(routes(deps));
   finishApp(app, logger);
 
   const announcer = createLessonAnnouncer(stores.lessons, bus, logger);
@@ -110,7 +131,7 @@ export async function buildService(config: ContentConfig, logger: Logger = creat
     async start() {
       if (config.SEED_DEMO_DATA) await seedDemoData(stores, logger);
       stores.users.warmDirectory();
-      await subscribeToEvents(bus, stores.users, logger);
+      await subscribeToEvents(bus, stores.users, logger, erasure.unlessErased);
       await subscribeToAnnouncementRequests(bus, announcer);
       if (config.ANNOUNCE_LESSONS_ON_START) {
         // Read before the relays start, so a lesson whose event is still in its outbox is published once (by the relay).
@@ -118,11 +139,14 @@ export async function buildService(config: ContentConfig, logger: Logger = creat
         announcer.announce('start-up', snapshot).catch((err: unknown) => logger.error({ err }, 'lessons could not be re-announced'));
       }
       relays.forEach((relay) => relay.start());
-      server = await listen(app, config.PORT);
+      erasure.retention.start(config.RETENTION_INTERVAL_MS);
+      server = await listen(app, config.PORT, undefined, config.HOST);
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     },
+    retention: (now) => erasure.retention.runOnce(now),
     async stop() {
       if (server) await closeServer(server);
+      await erasure.retention.stop();
       await Promise.all(relays.map((relay) => relay.stop()));
       await bus.close();
       await announcer.idle();

@@ -12,22 +12,21 @@ export const contentConfigSchema = z.object({
   // The browser's origin for this service's files (avatars, photos): the gateway.
   PUBLIC_URL: z.url().default('http://localhost:4000'),
   KEYCLOAK_BACKEND_CLIENT_ID: z.string().min(1).default('kidslearn-backend'),
-  KEYCLOAK_BACKEND_SECRET: z.string().min(1).default('kidslearn-backend-dev-secret'),
+  // The kidslearn-backend client's secret: the operator's (compose) or the local runner's machine secret; no default.
+  KEYCLOAK_BACKEND_SECRET: z.string().min(16),
   SEED_DEMO_DATA: flag,
   // Re-announce lesson.created for every lesson at start-up, so a quiz database that is fresh while
   // this one is not still learns every answer key (quiz applies it idempotently).
   ANNOUNCE_LESSONS_ON_START: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   // The avatar SVGs; set in the container image, where the code is bundled.
   ASSETS_DIR: z.string().min(1).default(path.resolve(__dirname, '../assets')),
-  // Which proxies may set X-Forwarded-For (express "trust proxy"): a number is a hop count. Exactly one
-  // (the gateway) by default, so a caller cannot pose as another client with a forged header.
-  TRUST_PROXY: z
-    .string()
-    .default('1')
-    .transform((value) => (/^\d+$/.test(value) ? Number(value) : value)),
+  /** Reviews per signed-in account per window. */
   REVIEW_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** Reviews per address without an account per window: a school behind one address shares it. */
+  REVIEW_IP_RATE_LIMIT: z.coerce.number().int().min(1).default(50),
   REVIEW_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
-  REGISTRATION_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Registrations per client address per window: high enough for a whole school behind one address. */
+  REGISTRATION_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
   REGISTRATION_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   /** Registrations per email address per window (REGISTRATION_RATE_WINDOW_SECONDS), whatever the client. */
   REGISTRATION_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
@@ -35,6 +34,14 @@ export const contentConfigSchema = z.object({
   LESSONS_CACHE_SECONDS: z.coerce.number().int().min(1).default(300),
   /** How long the gateway may serve the visitors' lesson list from its edge cache. */
   LESSONS_EDGE_CACHE_SECONDS: z.coerce.number().int().min(0).default(5),
+  /** Where a learner's export reads the other services' parts (internal `GET /learner-data/{email}`). */
+  QUIZ_URL: z.url().default('http://127.0.0.1:4002'),
+  GEMS_URL: z.url().default('http://127.0.0.1:4003'),
+  GIFTS_URL: z.url().default('http://127.0.0.1:4004'),
+  /** Retention (README "Erase, export, retention"): days reviewers' emails and never-verified registrations are kept; pass interval (0 = off; off under Jest unless set). */
+  REVIEW_EMAIL_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
+  UNVERIFIED_ACCOUNT_RETENTION_DAYS: z.coerce.number().int().min(1).default(7),
+  RETENTION_INTERVAL_MS: z.coerce.number().int().min(0).default(process.env.NODE_ENV === 'test' ? 0 : 60 * 60_000),
 });
 
 export type ContentConfig = z.infer<typeof contentConfigSchema>;

@@ -23,6 +23,11 @@ export const messages = {
     nameTooLong: 'The name must be at most 80 characters.',
     titleTooLong: 'The title must be at most 60 characters.',
     anonymous: 'Anonymous',
+    notFound: 'Review not found',
+    badId: 'The review id is not valid.',
+    hiddenRequired: 'Send { "hidden": true } or { "hidden": false }.',
+    badPage: 'page must be a whole number from 1.',
+    badLimit: 'limit must be a whole number from 1 to 100.',
   },
   lesson: lessonMessages,
   user: {
@@ -34,6 +39,8 @@ export const messages = {
     emailQueryRequired: 'Please provide an email.',
     invalidId: 'User not found',
     cannotDemoteSelf: 'You cannot remove your own admin role.',
+    lastAdmin: 'This is the last admin. Make another user an admin first.',
+    roleChangeBusy: 'Another role change is in progress. Please try again in a moment.',
     notInIdentityProvider: 'This user has no account in the identity provider.',
   },
   avatar: {
@@ -42,5 +49,13 @@ export const messages = {
   },
   photo: {
     notFound: 'Photo not found',
+  },
+  learnerData: {
+    erased: "The learner's data is being deleted.",
+    adminCannotBeErased: 'An admin cannot be deleted. Remove the admin role first.',
+    cannotEraseSelf: 'You cannot delete your own account here.',
+    exportIncomplete: 'The export could not be completed. Please try again in a moment.',
+    /** A token issued before its learner's data was erased. */
+    accountErased: 'This account has been deleted.',
   },
 } as const;

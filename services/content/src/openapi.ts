@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { changeAvatarSchema } from './domain/avatar';
 import { createLessonSchema } from './domain/lesson';
-import { createReviewSchema } from './domain/review';
+import { createReviewSchema, setReviewHiddenSchema } from './domain/review';
 import { upsertUserSchema } from './domain/user';
 import { messages } from './messages';
+import { learnerDataPaths } from './openapi-learner-data';
 
 const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });
 const json = (s: object) => ({ content: { 'application/json': { schema: s } } });
@@ -38,8 +39,8 @@ export const openApiDocument = {
       post: { summary: 'Create a lesson (admin); publishes lesson.created', security: bearer, requestBody: json({ $ref: '#/components/schemas/NewLesson' }), responses: { 201: { description: 'Created' }, ...errors(400, 401, 403) } },
     },
     '/review': {
-      get: { summary: 'Reviews, newest first (cached 30 s)', responses: { 200: { description: 'Reviews' } } },
-      post: { summary: 'Leave a review (rate limited per IP)', requestBody: json({ $ref: '#/components/schemas/NewReview' }), responses: { 201: { description: 'The review' }, ...errors(400, 429) } },
+      get: { summary: 'Published reviews, newest first, never an email (hidden ones left out)', responses: { 200: { description: 'Reviews' } } },
+      post: { summary: 'Leave a review (rate limited per IP); one the blocklist holds back is stored hidden and flagged, answered the same', requestBody: json({ $ref: '#/components/schemas/NewReview' }), responses: { 201: { description: 'The review' }, ...errors(400, 429) } },
     },
     '/avaters': { get: { summary: 'Avatar catalogue: [{img}]', responses: { 200: { description: 'Avatars' } } } },
     '/avater/{email}': {
@@ -58,7 +59,24 @@ export const openApiDocument = {
     '/users/email': { get: { summary: 'One user by email (self or admin)', security: bearer, parameters: [emailQuery], responses: { 200: json(user), ...errors(400, 401, 403, 404) } } },
     '/users/search': { get: { summary: `Find a user by email (admin); 404 '${messages.user.notFound}'`, security: bearer, parameters: [emailQuery], responses: { 200: json(user), ...errors(400, 401, 403, 404) } } },
     '/users/{userId}/make-admin': { put: { summary: 'Promote (admin); publishes user.role.changed', security: bearer, parameters: [userIdParam], responses: { 200: json(user), ...errors(400, 401, 403, 404) } } },
-    '/users/{userId}/remove-admin': { put: { summary: 'Demote (admin; not oneself → 409); publishes user.role.changed', security: bearer, parameters: [userIdParam], responses: { 200: json(user), ...errors(400, 401, 403, 404, 409) } } },
+    '/users/{userId}/remove-admin': { put: { summary: `Demote (admin; not oneself → 409; not the last admin → 409 '${messages.user.lastAdmin}'); a user who is not admin comes back unchanged; publishes user.role.changed`, security: bearer, parameters: [userIdParam], responses: { 200: json(user), ...errors(400, 401, 403, 404, 409) } } },
+    '/admin/reviews': {
+      get: {
+        summary: 'Every review, hidden ones too, newest first, one page with the total (admin); no emails',
+        security: bearer,
+        parameters: [{ name: 'page', in: 'query', schema: { type: 'integer', minimum: 1 } }, { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100 } }],
+        responses: { 200: { description: '{ items: [{ _id, name, title, message, createdAt, hidden, flagged, flagReason? }], total, page, limit }' }, ...errors(400, 401, 403) },
+      },
+    },
+    '/admin/reviews/{id}': {
+      patch: {
+        summary: 'Hide or show a review (admin); the landing page follows at once',
+        security: bearer,
+        parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[0-9a-f]{24}$' } }],
+        requestBody: json(schema(setReviewHiddenSchema)),
+        responses: { 200: { description: 'The review as admins see it' }, ...errors(400, 401, 403, 404) },
+      },
+    },
     '/admin/overview': { get: { summary: 'totalLesson, totalAdmin, totalUsers (admin)', security: bearer, responses: { 200: { description: 'Counts' }, ...errors(401, 403) } } },
     '/registrations': {
       post: {
@@ -79,5 +97,6 @@ export const openApiDocument = {
     },
     '/photos/{id}': { get: { summary: 'A registration photo', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: { 200: { description: 'Image' }, ...errors(404) } } },
     '/assets/content/avatars/{file}': { get: { summary: 'Avatar SVG files', parameters: [{ name: 'file', in: 'path', required: true, schema: { type: 'string' } }], responses: { 200: { description: 'SVG' } } } },
+    ...learnerDataPaths,
   },
 };

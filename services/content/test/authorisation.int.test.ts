@@ -56,7 +56,7 @@ describe('authorisation matrix (integration)', () => {
     ['PUT /users/{learner}/make-admin', (w) => as(w, svc.http().put(`/users/${learnerId}/make-admin`)), { anonymous: 401, learner: 403, 'another learner': 403, admin: 200 }, learnerRole],
     ['GET /admin/overview', (w) => as(w, svc.http().get('/admin/overview')), { anonymous: 401, learner: 403, 'another learner': 403, admin: 200 }],
     ['POST /registrations (empty form)', (w) => as(w, svc.http().post('/registrations').set(fromIp()).field('name', 'x')), { anonymous: 400, learner: 400, 'another learner': 400, admin: 400 }],
-    ['GET /photos/{unknown}', (w) => as(w, svc.http().get('/photos/0123456789abcdef01234567')), { anonymous: 404, learner: 404, 'another learner': 404, admin: 404 }],
+    ['GET /photos/{unknown}', (w) => as(w, svc.http().get('/photos/0123456789abcdef01234567')), { anonymous: 401, learner: 404, 'another learner': 404, admin: 404 }],
     ['GET /openapi.json', (w) => as(w, svc.http().get('/openapi.json')), { anonymous: 200, learner: 200, 'another learner': 200, admin: 200 }],
   ];
 

@@ -3,7 +3,8 @@ import sharp from 'sharp';
 import { tokenFor } from '@kidslearn/lib-testkit';
 import { messages } from '../src/messages';
 import { deleteKeycloakUser, keycloakUser } from './support/keycloak';
-import { waitForMailTo } from './support/maildev';
+import { actionLinkOf, waitForMailsTo, waitForMailTo } from './support/maildev';
+import { followVerificationLink } from './support/keycloak-links';
 import { observeEvents } from './support/rabbit';
 import { bearer, fromIp, startContent, type TestService } from './support/service';
 
@@ -49,7 +50,7 @@ describe('registration (integration)', () => {
 
     const user = (await localUser(email).expect(200)).body;
     expect(user).toMatchObject({ email, name: 'Rita Reader', role: 'user', gems: 0, img: expect.stringContaining('/photos/') });
-    const photo = await svc.http().get(new URL(user.img).pathname).expect(200);
+    const photo = await svc.http().get(new URL(user.img).pathname).set(bearer(admin)).expect(200);
     expect(photo.headers['content-type']).toBe('image/png');
     // Re-encoded (metadata stripped): the same 1×1 picture, not the same bytes.
     expect(await sharp(photo.body as Buffer).metadata()).toMatchObject({ format: 'png', width: 1, height: 1 });
@@ -75,17 +76,28 @@ describe('registration (integration)', () => {
     expect((await localUser('learner@kidslearn.test')).body?.name).not.toBe('Someone Else');
   });
 
-  it('when the email has only an unverified account, then the new registration replaces it (a stranger cannot pick the name and photo the owner inherits)', async () => {
+  it('when a stranger registers a pending address right after its owner, then the answer is the same as for a first registration, nothing of the account changes, and the owner who verifies keeps their own password, name and photo', async () => {
     const email = newEmail();
     created.push(email);
     await register(valid(email)).expect(201);
-    const first = (await localUser(email).expect(200)).body as { img: string };
-    const res = await register({ ...valid(email), name: 'Owner Person' }).expect(201);
+    const owner = await keycloakUser(email);
+    const ownerRecord = (await localUser(email).expect(200)).body as { name: string; img: string };
+    await waitForMailsTo(email, 1);
+
+    const res = await register({ name: 'Mallory Stranger', email, password: 'Stranger123', terms: 'true' }).expect(201);
     expect(res.body).toEqual({ message: m.success });
-    expect(await keycloakUser(email)).toMatchObject({ firstName: 'Owner', lastName: 'Person', emailVerified: false });
-    const now = (await localUser(email).expect(200)).body as { name: string; img: string };
-    expect(now.name).toBe('Owner Person');
-    expect(now.img).not.toBe(first.img);
+
+    // The same account: same id, the owner's name, still pending; the record keeps the owner's name and photo.
+    expect(await keycloakUser(email)).toMatchObject({ id: owner?.id, firstName: 'Rita', lastName: 'Reader', emailVerified: false });
+    expect((await localUser(email).expect(200)).body).toMatchObject({ name: ownerRecord.name, img: ownerRecord.img });
+
+    // At most the original verification mail again; whichever link the owner clicks verifies the owner's account.
+    const mails = await waitForMailsTo(email, 2);
+    expect(mails.map((mail) => mail.subject)).toEqual([mails[0]?.subject, mails[0]?.subject]);
+    await followVerificationLink(actionLinkOf(mails[mails.length - 1]!));
+    expect(await keycloakUser(email)).toMatchObject({ id: owner?.id, emailVerified: true });
+    await expect(tokenFor(email, 'Secret123')).resolves.toEqual(expect.any(String));
+    await expect(tokenFor(email, 'Stranger123')).rejects.toThrow();
   });
 
   it('when one address is registered again and again from different clients, then the address is rate-limited too', async () => {
@@ -108,7 +120,7 @@ describe('registration (integration)', () => {
     await register(valid(email), { data: withGps, type: 'image/jpeg', name: 'me.jpg' }).expect(201);
     const { img } = (await localUser(email).expect(200)).body as { img: string };
     expect(new URL(img).pathname).toMatch(/^\/photos\/[0-9a-f]{32}$/);
-    const photo = await svc.http().get(new URL(img).pathname).buffer(true).expect(200);
+    const photo = await svc.http().get(new URL(img).pathname).set(bearer(admin)).buffer(true).expect(200);
     expect(photo.headers['cache-control']).toMatch(/private/);
     expect(photo.headers['cache-control']).not.toMatch(/public/);
     const meta = await sharp(photo.body as Buffer).metadata();
@@ -155,8 +167,8 @@ describe('registration (integration)', () => {
   });
 
   it('when a photo id is unknown or malformed, then 404', async () => {
-    await svc.http().get('/photos/0123456789abcdef01234567').expect(404);
-    await svc.http().get('/photos/..%2F..%2Fetc').expect(404);
+    await svc.http().get("/photos/0123456789abcdef01234567").set(bearer(admin)).expect(404);
+    await svc.http().get("/photos/..%2F..%2Fetc").set(bearer(admin)).expect(404);
   });
 
   it('when one address registers too often, then 429', async () => {

@@ -5,7 +5,7 @@ describe('reviews (integration)', () => {
   let svc: TestService;
 
   beforeAll(async () => {
-    svc = await startContent({ REVIEW_RATE_LIMIT: '3', REVIEW_RATE_WINDOW_SECONDS: '60' });
+    svc = await startContent({ REVIEW_RATE_LIMIT: '3', REVIEW_IP_RATE_LIMIT: '3', REVIEW_RATE_WINDOW_SECONDS: '60' });
   });
   afterAll(() => svc.stop());
 

@@ -1,5 +1,4 @@
 import { createLogger } from '@kidslearn/lib-core';
-import { changeRole } from '../src/domain/change-role';
 import type { IdentityAdmin } from '../src/domain/identity';
 import { registerLearner } from '../src/domain/register-learner';
 import type { PhotosStore } from '../src/data-access/photos-store';
@@ -56,36 +55,16 @@ describe('register a learner', () => {
     expect(deps.calls).toEqual(['mail owner rita@x.test']);
   });
 
-  it('when the email has only an unverified account (maybe a stranger\'s), then it is replaced: new account, verification mail, and this form\'s name and photo', async () => {
-    const deps = fakes({ findAccount: async () => ({ id: 'kc-stranger', verified: false }) });
-    await registerLearner(deps, form);
-    expect(deps.calls).toEqual(['account deleted kc-stranger', 'photo saved', 'mail', 'user rita@x.test http://gw/photos/p1']);
+  it('when the email has a pending (unverified) account, then it resolves like a new registration, changes nothing of the account and only mails the address again', async () => {
+    const deps = fakes({ findAccount: async () => ({ id: 'kc-first', verified: false }) });
+    await expect(registerLearner(deps, form)).resolves.toBeUndefined();
+    expect(deps.calls).toEqual(['mail owner rita@x.test']);
   });
 
   it('when Keycloak reports the email taken at creation, then the stored photo is removed and the owner is mailed', async () => {
     const deps = fakes({ createUnverifiedUser: async () => 'exists' });
     await expect(registerLearner(deps, form)).resolves.toBeUndefined();
     expect(deps.calls).toEqual(['photo saved', 'photo removed p1', 'mail owner rita@x.test']);
-  });
-});
-
-describe('change a role', () => {
-  it('when an admin promotes a learner, then Keycloak first, then the local mirror', async () => {
-    const deps = fakes({ findUserIdByEmail: async () => 'kc-2' });
-    const user = await changeRole(deps, 'me@x.test', 'u2', 'admin');
-    expect(user.role).toBe('admin');
-    expect(deps.calls).toEqual(['add kc-2 admin', 'local kid@x.test admin']);
-  });
-
-  it('when an admin demotes themselves, then 409 and nothing changes', async () => {
-    const deps = fakes({ findUserIdByEmail: async () => 'kc-1' });
-    await expect(changeRole(deps, 'ME@x.test', 'u1', 'user')).rejects.toMatchObject({ status: 409 });
-    expect(deps.calls).toEqual([]);
-  });
-
-  it('when the user is unknown here or in Keycloak, then 404', async () => {
-    await expect(changeRole(fakes(), 'me@x.test', 'nope', 'admin')).rejects.toMatchObject({ status: 404 });
-    await expect(changeRole(fakes(), 'me@x.test', 'u2', 'admin')).rejects.toMatchObject({ status: 404 });
   });
 });
 

@@ -15,6 +15,14 @@ export const gatewayConfigSchema = z.object({
     .string()
     .default('http://localhost:3000,http://127.0.0.1:3000')
     .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean)),
+  /**
+   * The TLS proxy in front of the gateway (operator stack): comma-separated addresses, CIDRs or names
+   * (loopback, linklocal, uniquelocal) whose X-Forwarded-For is believed. Empty: the gateway is the edge.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean)),
   /** The realm whose tokens pick the edge cache's audience (back-channel URL, browser-facing issuer). */
   KEYCLOAK_URL: url.default('http://localhost:8080'),
   KEYCLOAK_ISSUER_URL: url.optional(),

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { createProxyMiddleware, type Options } from 'http-proxy-middleware';
 import type { Logger } from '@kidslearn/lib-core';
+import { loggableUrl } from '@kidslearn/lib-http';
 import type { EdgeCache } from './edge-cache';
 import { messages } from './messages';
 import type { ServiceName } from './routes';
@@ -47,7 +48,7 @@ function failUpstream(res: ServerResponse, upstream: Upstream, url: string | und
   // through the compression stream, so writableEnded alone does not tell.
   if (failed.has(res) || res.writableEnded || res.destroyed) return;
   failed.add(res);
-  upstream.logger.warn({ err: error, service: upstream.service, url }, 'upstream failed');
+  upstream.logger.warn({ err: error, service: upstream.service, url: url && loggableUrl(url) }, 'upstream failed');
   if (res.headersSent) {
     res.destroy();
     return;

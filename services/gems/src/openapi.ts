@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { learnerDataPaths } from './openapi-learner-data';
 import { balanceResponse, deductBody, deductResponse, emailParams, ledgerResponse } from './entry-points/http/schemas';
 
 const json = (schema: z.ZodType) => ({ 'application/json': { schema: z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) } });
@@ -42,5 +43,6 @@ export const openApiDocument = {
         },
       },
     },
+    ...learnerDataPaths,
   },
 };

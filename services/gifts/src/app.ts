@@ -16,8 +16,10 @@ import { createRedemptionStore } from './data-access/redemption-store';
 import { createSettleRedemption } from './data-access/settle-redemption';
 import { giftRoutes } from './entry-points/http/gift-routes';
 import { learnerGuard, adminGuard } from './entry-points/http/guards';
+import { learnerDataRoutes } from './entry-points/http/learner-data-routes';
 import { redemptionRoutes, type RedemptionRouteDeps } from './entry-points/http/redemption-routes';
 import { GEMS_OUTCOME_EVENTS, gemsOutcomeHandler } from './entry-points/messaging/gems-outcome-consumer';
+import { createLearnerErasure, type LearnerErasure } from './learner-erasure';
 import { openApiDocument } from './openapi';
 import { seedGifts } from './seed/seed-gifts';
 import type { GiftCatalog } from './domain/ports';
@@ -30,6 +32,7 @@ type Running = {
   reconciler: Reconciler;
   outcomes: ReturnType<typeof createOutcomeChannel>;
   deps: RedemptionRouteDeps;
+  erasure: LearnerErasure;
 };
 
 /**
@@ -46,6 +49,7 @@ export function buildService(config: GiftsConfig, logger: Logger = createLogger(
   const app = createApp({
     name: config.SERVICE_NAME,
     logger,
+    trustProxy: config.TRUST_PROXY,
     readiness: {
       mongo: async () => {
         await ready().mongo.db?.admin().ping();
@@ -65,7 +69,10 @@ export function buildService(config: GiftsConfig, logger: Logger = createLogger(
     redemptionLimit ??= rateLimit({ redis: ready().redis, keyPrefix: `${config.SERVICE_NAME}:redemptions`, points: config.REDEMPTIONS_PER_MINUTE, durationSeconds: 60, key: (r) => r.auth.sub, logger });
     return redemptionLimit(req, res, next);
   };
-  app.post('/redemptions', ...learnerGuard(auth), limitRedemptions);
+  // A token from before its learner's erasure redeems nothing (lib-mongo erasures.ts).
+  const refuseErased: RequestHandler = (req, res, next) => ready().erasure.guard(req, res, next);
+  app.post('/redemptions', ...learnerGuard(auth), limitRedemptions, refuseErased);
+  app.use(learnerDataRoutes(() => ready().erasure.learnerData, [auth.authenticate, auth.requireSelfOrAdmin('email')]));
   app.use(redemptionRoutes(() => ready().deps, { learner: learnerGuard(auth), admin: adminGuard(auth) }));
   finishApp(app, logger);
 
@@ -83,6 +90,9 @@ export function buildService(config: GiftsConfig, logger: Logger = createLogger(
     const relay = createOutboxRelay({ model: redemptions, bus, logger });
     const outcomes = createOutcomeChannel(redis);
     await bus.subscribe([...GEMS_OUTCOME_EVENTS], gemsOutcomeHandler(createSettleRedemption(redemptions), outcomes.announce));
+    const erasure = await createLearnerErasure(mongo, redemptions, config, logger);
+    await erasure.subscribe(bus);
+    erasure.retention.start(config.RETENTION_INTERVAL_MS);
     relay.start();
     const reconciler = redemptionReconciler(redemptions, {
       logger,
@@ -101,6 +111,7 @@ export function buildService(config: GiftsConfig, logger: Logger = createLogger(
       reconciler,
       outcomes,
       deps: { catalog: createGiftCatalog(gifts, cache, config.PUBLIC_URL), redemptions: store, outcomes: outcomes.waiter, waitMs: config.REDEMPTION_WAIT_MS },
+      erasure,
     };
     logger.info('gifts service started');
   }
@@ -110,6 +121,7 @@ export function buildService(config: GiftsConfig, logger: Logger = createLogger(
     running = undefined;
     if (!r) return;
     await r.reconciler.stop();
+    await r.erasure.retention.stop();
     await r.relay.stop();
     await r.bus.close();
     await r.outcomes.close();

@@ -19,6 +19,9 @@ export const configSchema = z.object({
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(process.env.NODE_ENV === 'test' ? 0 : 60_000),
   RECONCILE_AFTER_MS: z.coerce.number().int().min(0).default(5 * 60_000),
   RECONCILE_MAX_REDRIVES: z.coerce.number().int().min(1).default(5),
+  /** Retention (README "Retention"): days a delivered (or refused) parcel's address is kept; pass interval (0 = off; off under Jest unless set). */
+  DELIVERED_ADDRESS_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
+  RETENTION_INTERVAL_MS: z.coerce.number().int().min(0).default(process.env.NODE_ENV === 'test' ? 0 : 60 * 60_000),
 });
 export type GiftsConfig = z.infer<typeof configSchema>;
 

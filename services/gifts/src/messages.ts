@@ -19,4 +19,6 @@ export const messages = {
   idempotencyKeyReused: 'This Idempotency-Key was already used for another gift.',
   processing: 'processing',
   markedDelivered: 'Marked as delivered.',
+  /** A token issued before its learner's data was erased. */
+  accountErased: 'This account has been deleted.',
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addressSchema, deliveryBodySchema } from './entry-points/http/schemas';
+import { learnerDataPaths } from './openapi-learner-data';
 
 const json = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
 
@@ -93,5 +94,6 @@ export const openApiDocument = {
         },
       },
     },
+    ...learnerDataPaths,
   },
 };

@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const service = buildService(config, logger);
   await service.start();
   shutdown.add('gifts service', () => service.stop());
-  await listen(service.app, config.PORT, shutdown);
+  await listen(service.app, config.PORT, shutdown, config.HOST);
   logger.info({ port: config.PORT }, 'gifts listening');
 }
 

@@ -9,6 +9,7 @@ export interface AccessTokenClaims {
   family_name?: string;
   realm_access?: { roles?: string[] };
   exp?: number;
+  iat?: number;
 }
 
 /** The caller as the services see it: roles from realm_access, email lower-cased. */
@@ -16,7 +17,9 @@ export function toAuthUser(claims: AccessTokenClaims): AuthUser {
   const roles = Array.isArray(claims.realm_access?.roles) ? claims.realm_access.roles.filter((r) => typeof r === 'string') : [];
   const email = (claims.email ?? claims.preferred_username ?? '').trim().toLowerCase();
   const name = claims.name ?? ([claims.given_name, claims.family_name].filter(Boolean).join(' ') || email);
-  return { sub: claims.sub ?? '', email, name, roles, isAdmin: roles.includes('admin') };
+  const user: AuthUser = { sub: claims.sub ?? '', email, name, roles, isAdmin: roles.includes('admin') };
+  if (typeof claims.iat === 'number') user.issuedAtMs = claims.iat * 1000;
+  return user;
 }
 
 /** `Authorization: Bearer <token>` → the token, else undefined. */

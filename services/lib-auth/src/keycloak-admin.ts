@@ -62,6 +62,10 @@ export interface KeycloakAdmin {
   findUserByEmail(email: string): Promise<KeycloakUser | null>;
   addRealmRole(userId: string, role: string): Promise<void>;
   removeRealmRole(userId: string, role: string): Promise<void>;
+  /** The realm roles mapped directly to the user (view-users). */
+  realmRolesOf(userId: string): Promise<string[]>;
+  /** One page of the users holding the realm role directly (needs view-realm on the service account). */
+  realmRoleMembers(role: string, page: { first: number; max: number }): Promise<KeycloakUser[]>;
   sendVerifyEmail(userId: string): Promise<void>;
   /** Mails the user Keycloak's link for the given required actions (e.g. UPDATE_PASSWORD). */
   executeActionsEmail(userId: string, actions: string[]): Promise<void>;
@@ -148,6 +152,16 @@ export function createKeycloakAdmin({ keycloakUrl, realm, clientId, clientSecret
       const representation = await mappableRole(userId, role, 'assigned');
       if (!representation) return;
       await expectOk(await call('DELETE', `/users/${encodeURIComponent(userId)}/role-mappings/realm`, [representation]), 'remove role');
+    },
+    async realmRolesOf(userId) {
+      const res = await call('GET', `/users/${encodeURIComponent(userId)}/role-mappings/realm`);
+      await expectOk(res, `role mappings of ${userId}`);
+      return ((await res.json()) as Array<{ name: string }>).map((mapping) => mapping.name);
+    },
+    async realmRoleMembers(role, { first, max }) {
+      const res = await call('GET', `/roles/${encodeURIComponent(role)}/users?briefRepresentation=true&first=${first}&max=${max}`);
+      await expectOk(res, `members of role ${role}`);
+      return (await res.json()) as KeycloakUser[];
     },
     async sendVerifyEmail(userId) {
       await expectOk(await call('PUT', `/users/${encodeURIComponent(userId)}/send-verify-email`), 'send verify email');

@@ -6,6 +6,8 @@ export interface AuthUser {
   name: string;
   roles: string[];
   isAdmin: boolean;
+  /** When the token was issued (its `iat`, in ms): a token from before a learner's erasure is refused. */
+  issuedAtMs?: number;
 }
 
 declare global {

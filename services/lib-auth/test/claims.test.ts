@@ -14,6 +14,11 @@ describe('toAuthUser', () => {
   it('when roles are missing, then the user is a non-admin with no roles', () => {
     expect(toAuthUser({ sub: 's2', email: 'a@b.c' })).toMatchObject({ roles: [], isAdmin: false, name: 'a@b.c' });
   });
+
+  it('when the token says when it was issued, then issuedAtMs carries it in milliseconds (an erased learner\'s older tokens are refused by it)', () => {
+    expect(toAuthUser({ sub: 's3', email: 'a@b.c', iat: 1_700_000_000 }).issuedAtMs).toBe(1_700_000_000_000);
+    expect(toAuthUser({ sub: 's3', email: 'a@b.c' })).not.toHaveProperty('issuedAtMs');
+  });
 });
 
 describe('bearerToken', () => {

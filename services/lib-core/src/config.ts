@@ -17,6 +17,16 @@ const port = z.coerce.number().int().min(0).max(65535);
 export const commonConfig = {
   SERVICE_NAME: z.string().min(1).default('kidslearn'),
   PORT: port.default(3000),
+  /**
+   * The address the HTTP server listens on: loopback by default, so only the gateway on this host reaches a
+   * service; a container on an internal network sets 0.0.0.0 (its port is never published).
+   */
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /**
+   * Whose X-Forwarded-For a service believes (express "trust proxy": addresses, CIDRs or names such as
+   * loopback / uniquelocal): the gateway's only, so a direct caller cannot pose as another client.
+   */
+  TRUST_PROXY: z.string().min(1).default('loopback'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MONGO_URL: z.string().regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URL').default('mongodb://127.0.0.1:27017/kidslearn'),
   AMQP_URL: z.string().regex(/^amqps?:\/\//, 'must be an amqp:// URL').default('amqp://guest:guest@127.0.0.1:5672'),

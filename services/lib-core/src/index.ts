@@ -1,8 +1,11 @@
 export { loadConfig, commonConfig, commonConfigSchema, ConfigError } from './config';
 export type { CommonConfig } from './config';
 export { createLogger } from './logger';
+export { maskEmails, PERSONAL_FIELDS } from './personal-data';
 export type { Logger } from './logger';
 export { AppError, isAppError } from './errors';
 export { createShutdown } from './shutdown';
 export type { Shutdown, ShutdownOptions } from './shutdown';
 export { mark, timingEnabled, httpTiming } from './timing';
+export { createPeriodicJob } from './periodic-job';
+export type { PeriodicJob } from './periodic-job';

@@ -6,7 +6,7 @@
  */
 export const KNOWN_SUBSCRIPTIONS: Readonly<Record<string, readonly string[]>> = {
   content: ['gems.balance.changed', 'lesson.announcement.requested'],
-  quiz: ['lesson.created', 'gems.credited', 'user.profile.changed'],
-  gems: ['quiz.attempt.scored', 'redemption.requested'],
-  gifts: ['gems.debited', 'gems.debit.rejected'],
+  quiz: ['lesson.created', 'gems.credited', 'user.profile.changed', 'learner.erased'],
+  gems: ['quiz.attempt.scored', 'redemption.requested', 'learner.erased'],
+  gifts: ['gems.debited', 'gems.debit.rejected', 'learner.erased'],
 };

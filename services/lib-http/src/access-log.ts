@@ -17,6 +17,21 @@ export interface AccessLogOptions {
  * 1.4 KB a line, each passed through redaction) and builds a child logger per request: under load it was the
  * gateway's largest cost (bench/reports: CPU profiles). Headers are never logged, so no token or cookie can be.
  */
+/**
+ * The URL as logged: the path, and the query's names without their values (`/users/search?email=ki` may be
+ * the start of a child's address); an email in the path is masked by the logger itself.
+ */
+export function loggableUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const names = url
+    .slice(at + 1)
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => `${pair.split('=')[0]}=…`);
+  return `${url.slice(0, at)}?${names.join('&')}`;
+}
+
 export function accessLog(logger: Logger, { ignore = [], idOf }: AccessLogOptions) {
   const skipped = new Set(ignore);
   return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
@@ -26,7 +41,7 @@ export function accessLog(logger: Logger, { ignore = [], idOf }: AccessLogOption
       const line = {
         reqId: idOf(req),
         method: req.method,
-        url: (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url,
+        url: loggableUrl((req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? ''),
         status: res.statusCode,
         ms: Math.round((performance.now() - started) * 10) / 10,
         ip: req.socket.remoteAddress,

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { createLogger, httpTiming } from '@kidslearn/lib-core';
 import type { Logger } from '@kidslearn/lib-core';
 import { accessLog } from './access-log';
+import { trustGateway } from './trust-gateway';
 import { errorHandler, notFoundHandler } from './error-handler';
 import { isDraining } from './draining';
 import './types';
@@ -16,6 +17,8 @@ export interface AppOptions {
   readiness?: Record<string, () => Promise<void>>;
   /** JSON body limit (express/body-parser syntax). */
   bodyLimit?: string | number;
+  /** Whose X-Forwarded-For to believe (express "trust proxy"): the gateway's address; default loopback. */
+  trustProxy?: string;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -30,13 +33,13 @@ export function requestId(): RequestHandler {
   };
 }
 
-export function createApp({ name, logger, readiness = {}, bodyLimit = '100kb' }: AppOptions): Express {
+export function createApp({ name, logger, readiness = {}, bodyLimit = '100kb', trustProxy = 'loopback' }: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('kidslearn.logger', logger);
-  // Exactly one hop: the gateway sets X-Forwarded-For to the socket it saw, so req.ip (rate limits)
-  // is the address the gateway appended, whatever a caller put in front of it.
-  app.set('trust proxy', 1);
+  // The gateway sets X-Forwarded-For to the socket it saw; only the gateway's address is believed, so
+  // req.ip (rate limits) is the client the gateway saw, and a direct caller's forged header is ignored.
+  app.set('trust proxy', trustGateway(trustProxy));
   app.use(helmet());
   app.use(requestId());
   const timed = httpTiming(name);

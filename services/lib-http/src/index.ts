@@ -1,7 +1,7 @@
 import './types';
 
 export { createApp, finishApp, requestId } from './app';
-export { accessLog } from './access-log';
+export { accessLog, loggableUrl } from './access-log';
 export type { AccessLogOptions } from './access-log';
 export type { AppOptions } from './app';
 export { validate, validInput } from './validate';

@@ -31,6 +31,7 @@ describe('accessLog', () => {
     app.use(accessLog(createLogger('test', 'info', stream), { ignore: ['/healthz'], idOf: (req) => (req as express.Request).id }));
     app.get('/healthz', (_req, res) => void res.json({ ok: true }));
     app.get('/status/:code', (req, res) => void res.status(Number(req.params.code)).json({}));
+    app.get('/status/:code/:who', (req, res) => void res.status(Number(req.params.code)).json({}));
     app.get('/hang', (_req, res) => void res.flushHeaders());
     server = await new Promise<Server>((resolve) => {
       const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
@@ -55,7 +56,7 @@ describe('accessLog', () => {
     const id = `call-${code}`;
     await (await fetch(`${base}/status/${code}?x=1`, { headers: { 'x-request-id': id } })).text();
     const line = await lineFor(id);
-    expect(line).toMatchObject({ level, msg: 'request completed', method: 'GET', url: `/status/${code}?x=1`, status: code });
+    expect(line).toMatchObject({ level, msg: 'request completed', method: 'GET', url: `/status/${code}?x=…`, status: code });
     expect(line!.ms).toBeGreaterThanOrEqual(0);
     expect(lines.filter((l) => l.reqId === id)).toHaveLength(1);
   });
@@ -68,6 +69,12 @@ describe('accessLog', () => {
       });
     });
     expect(await lineFor('gone-early')).toMatchObject({ level: 40, msg: 'request aborted', url: '/hang' });
+  });
+
+  it('when the URL carries a child\'s email in the path or personal data in the query, then the line has neither', async () => {
+    await (await fetch(`${base}/status/200/kid.one@school.org?email=kid.two%40school.org&search=Rita`, { headers: { 'x-request-id': 'personal' } })).text();
+    const line = await lineFor('personal');
+    expect(line?.url).toBe('/status/200/[email]?email=…&search=…');
   });
 
   it('when a path is ignored (health probes), then nothing is written', async () => {

@@ -100,3 +100,21 @@ describe('createApp / finishApp', () => {
     expect((await request(buildApp()).get('/openapi.json')).body).toEqual({ openapi: '3.1.0' });
   });
 });
+
+describe('createApp: whose X-Forwarded-For is believed', () => {
+  const clientIp = (trustProxy?: string) => {
+    const app = createApp({ name: 'test', logger, trustProxy });
+    app.get('/ip', (req, res) => void res.json({ ip: req.ip }));
+    return finishApp(app);
+  };
+
+  it('when the gateway (on loopback, the default) forwards a client, then req.ip is that client', async () => {
+    const res = await request(clientIp()).get('/ip').set('x-forwarded-for', '203.0.113.9').expect(200);
+    expect(res.body.ip).toBe('203.0.113.9');
+  });
+
+  it('when a caller that is not the gateway forges X-Forwarded-For, then req.ip is the caller\'s own address (a forged header cannot reset a limit)', async () => {
+    const res = await request(clientIp('10.9.8.7')).get('/ip').set('x-forwarded-for', '203.0.113.9').expect(200);
+    expect(res.body.ip).toMatch(/127\.0\.0\.1|::1/);
+  });
+});

@@ -12,3 +12,5 @@ export { holdWriterLease, WriterLeaseHeldError, LEASE_COLLECTION } from './write
 export type { WriterLease, WriterLeaseOptions } from './writer-lease';
 export { createReconciler } from './reconciler';
 export type { Reconciler, ReconcilerOptions } from './reconciler';
+export { createErasureLog, erasedCallerGuard, erasureKey, writeUnlessErased, ERASURE_GRACE_MS } from './erasures';
+export type { ErasureLog, ErasureDoc } from './erasures';

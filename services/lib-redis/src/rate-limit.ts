@@ -38,3 +38,26 @@ export function rateLimit({ redis, keyPrefix, points, durationSeconds, key, logg
     }
   };
 }
+
+export interface CallerRateLimitOptions {
+  redis: Redis;
+  keyPrefix: string;
+  durationSeconds: number;
+  /** Requests per window for one signed-in account (`req.auth.sub`, set by an earlier optional auth). */
+  accountPoints: number;
+  /**
+   * Requests per window for one address without an account: higher, because a whole school may sit
+   * behind one address and share it.
+   */
+  ipPoints: number;
+  logger?: Logger;
+}
+
+/** Limits a signed-in caller per account and anyone else per IP, with the IP's higher ceiling. */
+export function callerRateLimit({ redis, keyPrefix, durationSeconds, accountPoints, ipPoints, logger }: CallerRateLimitOptions): RequestHandler {
+  const perAccount = rateLimit({ redis, keyPrefix: `${keyPrefix}:account`, points: accountPoints, durationSeconds, key: (req) => accountOf(req) ?? '', logger });
+  const perIp = rateLimit({ redis, keyPrefix: `${keyPrefix}:ip`, points: ipPoints, durationSeconds, logger });
+  return (req, res, next) => (accountOf(req) ? perAccount : perIp)(req, res, next);
+}
+
+const accountOf = (req: Request): string | undefined => (req as Request & { auth?: { sub?: string } }).auth?.sub || undefined;

@@ -12,11 +12,13 @@ import { answerKeyRepository } from './data-access/answer-keys';
 import { attemptRepository } from './data-access/attempts';
 import { bestRepository, type StandingRow } from './data-access/bests';
 import { displayNameRepository } from './data-access/display-names';
+import { loadRowKey } from './data-access/row-key';
 import { announceOutcome, createOutcomeWaiter } from './data-access/outcomes';
 import { quizRoutes } from './entry-points/http/routes';
 import { attemptReconciler } from './use-cases/reconcile-attempts';
 import { LESSON_ANNOUNCEMENT_REQUESTED, subscribeQuizHandlers } from './entry-points/messaging/handlers';
 import { subscribeProfileHandler } from './entry-points/messaging/profile-handler';
+import { createLearnerErasure } from './learner-erasure';
 import { openApiDocument } from './openapi';
 
 export interface QuizService {
@@ -38,7 +40,7 @@ export async function buildService(config: QuizConfig, logger: Logger = createLo
   const answerKeys = answerKeyRepository(db);
   const attempts = attemptRepository(db);
   const displayNames = displayNameRepository(db);
-  const bests = bestRepository(db, { nameOf: displayNames.nameOf });
+  const bests = bestRepository(db, { rowKey: await loadRowKey(db), nameOf: displayNames.nameOf });
   await Promise.all([answerKeys.model.init(), attempts.model.init(), bests.model.init(), displayNames.model.init()]);
   await displayNames.load();
   const relay = createOutboxRelay({ model: attempts.model, bus, logger });
@@ -51,10 +53,20 @@ export async function buildService(config: QuizConfig, logger: Logger = createLo
   const outcomes = createOutcomeWaiter(subscriber);
   const standingsCache = createCache(redis, { prefix: `${config.SERVICE_NAME}:standings:` });
   const auth = createAuth({ keycloakUrl: config.KEYCLOAK_URL, issuerUrl: config.KEYCLOAK_ISSUER_URL, realm: config.KEYCLOAK_REALM });
+  const erasure = await createLearnerErasure({
+    db,
+    attempts,
+    bests,
+    displayNames,
+    invalidateStandings: (lessonId) => standingsCache.invalidate(lessonId),
+    selfOrAdmin: [auth.authenticate, auth.requireSelfOrAdmin('email')],
+    logger,
+  });
 
   const app = createApp({
     name: config.SERVICE_NAME,
     logger,
+    trustProxy: config.TRUST_PROXY,
     readiness: {
       mongo: async () => void (await db.db?.admin().ping()),
       redis: async () => void (await redis.ping()),
@@ -69,7 +81,7 @@ export async function buildService(config: QuizConfig, logger: Logger = createLo
       bests,
       outcomes,
       outcomeTimeoutMs: config.OUTCOME_TIMEOUT_MS,
-      learner: [auth.authenticate, auth.requireLearner],
+      learner: [auth.authenticate, auth.requireLearner, erasure.guard],
       signedIn: [auth.authenticate],
       // POST /quiz-results only: a per-learner limit, then the Idempotency-Key guard.
       idempotent: [
@@ -84,6 +96,7 @@ export async function buildService(config: QuizConfig, logger: Logger = createLo
       cachedStandings: (lessonId, load) => standingsCache.getOrLoad<StandingRow[]>(lessonId, config.STANDINGS_CACHE_SECONDS, load),
     }),
   );
+  app.use(erasure.routes);
   finishApp(app, logger);
 
   let server: Server | undefined;
@@ -91,7 +104,8 @@ export async function buildService(config: QuizConfig, logger: Logger = createLo
     app,
     async start() {
       await subscribeQuizHandlers(bus, { answerKeys, attempts, announce: (id, gems) => announceOutcome(redis, id, gems), logger });
-      await subscribeProfileHandler(bus, displayNames);
+      await subscribeProfileHandler(bus, displayNames, erasure.unlessErased);
+      await erasure.subscribe(bus);
       if (config.REQUEST_LESSONS_ON_START) {
         // Our queue is bound now: ask content to re-announce its lessons, so a fresh (or restored)
         // database learns every answer key it missed. lesson.created is applied idempotently.
@@ -101,7 +115,7 @@ export async function buildService(config: QuizConfig, logger: Logger = createLo
       }
       relay.start();
       reconciler.start(config.RECONCILE_INTERVAL_MS);
-      server = await listen(app, config.PORT);
+      server = await listen(app, config.PORT, undefined, config.HOST);
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     },
     reconcile: () => reconciler.runOnce(),

@@ -5,4 +5,6 @@ export const messages = {
   invalidLessonId: 'lessonId must be a lesson id',
   /** Shown in the standings for a learner without a usable display name. */
   anonymousLearner: 'Learner',
+  /** A token issued before its learner's data was erased. */
+  accountErased: 'This account has been deleted.',
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { learnerDataPaths } from './openapi-learner-data';
 import { ownResultsResponse, quizResultBody, quizResultResponse, standingsParams, standingsResponse } from './entry-points/http/schemas';
 
 const json = (schema: z.ZodType) => ({ 'application/json': { schema: z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) } });
@@ -49,5 +50,6 @@ export const openApiDocument = {
         },
       },
     },
+    ...learnerDataPaths,
   },
 };

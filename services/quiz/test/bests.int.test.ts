@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import { createLogger } from '@kidslearn/lib-core';
 import { connectMongo } from '@kidslearn/lib-mongo';
@@ -11,7 +11,7 @@ let bests: BestRepository;
 
 beforeAll(async () => {
   db = await connectMongo(uniqueDbUrl('quiz-bests'), createLogger('bests-test', 'silent'));
-  bests = bestRepository(db);
+  bests = bestRepository(db, { rowKey: randomBytes(32) });
   await bests.model.init();
 });
 afterAll(async () => {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import amqp from 'amqplib';
 import mongoose from 'mongoose';
 import { createLogger } from '@kidslearn/lib-core';
@@ -47,7 +47,7 @@ it('when the service dies between storing an attempt and publishing it, then the
 
   // The real write path of POST /quiz-results, in a process that never publishes (no relay).
   const result = await submitQuiz(
-    { answerKeys, attempts, bests: bestRepository(quizDb), outcomes: { listen: async () => ({ wait: async () => null, close: async () => undefined }) }, afterStored: () => undefined, afterScored: async () => undefined, outcomeTimeoutMs: 0 },
+    { answerKeys, attempts, bests: bestRepository(quizDb, { rowKey: randomBytes(32) }), outcomes: { listen: async () => ({ wait: async () => null, close: async () => undefined }) }, afterStored: () => undefined, afterScored: async () => undefined, outcomeTimeoutMs: 0 },
     { sub: 'sub-1', email, name: 'Restart Learner' },
     lessonId,
     ['A', 'B'],

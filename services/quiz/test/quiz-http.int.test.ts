@@ -149,7 +149,7 @@ describe('GET /quiz-results/mine (Done survives a reload)', () => {
     await post(other.token, { quizId: own, answers: ['D', 'D', 'D', 'D'] });
     const reply = await mine(fresh.token);
     expect(reply.status).toBe(200);
-    expect(reply.body).toEqual([{ lessonId: own, score: 4, total: 4, reward: 2, at: expect.any(String) }]);
+    expect(reply.body).toEqual([{ lessonId: own, standingId: expect.stringMatching(/^[0-9a-f]{32}$/), score: 4, total: 4, reward: 2, at: expect.any(String) }]);
   });
 
   it("when the request names another learner (query or header), then it is ignored: the token's learner's results only", async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { createEvent } from '@kidslearn/lib-events';
 import { createLearner, env } from '@kidslearn/lib-testkit';
@@ -51,5 +52,22 @@ it('when a learner submits with a name claim edited away from their user record,
   const lesson = await s.createLesson(KEY);
   expect((await call('POST', `${s.quizUrl}/quiz-results`, { token: learner.token, body: { quizId: lesson, answers: KEY } })).status).toBe(201);
   const standings = await call('GET', `${s.quizUrl}/standings/${lesson}`, { token: learner.token });
-  expect(standings.body).toEqual([expect.objectContaining({ userInfo: { name: 'Record Name' } })]);
+  expect(standings.body).toEqual([expect.objectContaining({ userInfo: { name: 'Record N.' } })]);
+});
+
+it('when other learners read the standings, then a row shows a first name and an initial, and its id cannot be matched to the email by hashing; the learner finds their own row id in their results', async () => {
+  const [rita, reader] = await Promise.all([createLearner({ name: 'Rita Maria Reader' }), createLearner()]);
+  const lesson = await s.createLesson(KEY);
+  expect((await call('POST', `${s.quizUrl}/quiz-results`, { token: rita.token, body: { quizId: lesson, answers: KEY } })).status).toBe(201);
+
+  const standings = await call('GET', `${s.quizUrl}/standings/${lesson}`, { token: reader.token });
+  const [row] = standings.body as { _id: string; userInfo: { name: string } }[];
+  expect(row?.userInfo).toEqual({ name: 'Rita R.' });
+  const unsalted = createHash('sha256').update(`${lesson}\n${rita.email}`).digest('hex');
+  expect(unsalted.startsWith(row?._id ?? '')).toBe(false);
+  expect(JSON.stringify(standings.body)).not.toContain('Maria');
+  expect(JSON.stringify(standings.body)).not.toContain('Reader');
+
+  const mine = await call('GET', `${s.quizUrl}/quiz-results/mine`, { token: rita.token });
+  expect(mine.body).toEqual([expect.objectContaining({ lessonId: lesson, standingId: row?._id })]);
 });

@@ -3,6 +3,7 @@ import type { PortalUser } from '@kidslearn/kit/platform';
 import { Button, Spinner, Table, TextField } from '@kidslearn/kit/ui';
 import { useAdminApi } from '../../app/context';
 import { messages } from '../../messages';
+import { UserDataActions } from './UserDataActions';
 
 const PAGE_SIZE = 20;
 
@@ -42,6 +43,7 @@ export function MyUsersPage() {
             { key: 'name', header: messages.users.name, render: (user) => user.name },
             { key: 'email', header: messages.users.email, render: (user) => user.email },
             { key: 'role', header: messages.users.role, render: (user) => (user.role === 'admin' ? messages.users.admin : messages.users.defaultRole) },
+            { key: 'data', header: messages.users.actions, render: (user) => <UserDataActions user={user} /> },
           ]}
         />
       )}

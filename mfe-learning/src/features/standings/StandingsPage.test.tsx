@@ -1,26 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { webcrypto } from 'node:crypto';
 import { renderLearning } from '../../test/render-learning';
-import { ownStandingId } from '../../domain/standing-id';
 
 const lessons = [
   { _id: 'l1', lessonHeading: 'Adding tens', parts: [], quiz: [] },
   { _id: 'l2', lessonHeading: 'Shapes', parts: [], quiz: [] },
 ];
 
-beforeAll(() => {
-  Object.defineProperty(globalThis, 'crypto', { value: webcrypto, configurable: true });
-});
-
 describe('/standings (SPEC §2)', () => {
   it('when a lesson is chosen, then its table shows Rank, User, Score, Total with the first row highlighted and my own row marked', async () => {
-    const mine = await ownStandingId('l1', 'learner@kidslearn.test');
+    const mine = 'keyed-row-id-of-mine';
     renderLearning('/standings', {
       gateway: (req) => {
         if (req.url === '/lessons') return { status: 200, body: lessons };
+        if (req.url === '/quiz-results/mine') return { status: 200, body: [{ lessonId: 'l1', standingId: mine, score: 4, total: 5, reward: 0, at: '2026-11-01T10:00:00.000Z' }] };
         if (req.url === '/standings/l1')
-          return { status: 200, body: [{ _id: 'x', userInfo: { name: 'Ada' }, score: 5, total: 5 }, { _id: mine, userInfo: { name: 'Lina Learner' }, score: 4, total: 5 }] };
+          return { status: 200, body: [{ _id: 'x', userInfo: { name: 'Ada' }, score: 5, total: 5 }, { _id: mine, userInfo: { name: 'Lina L.' }, score: 4, total: 5 }] };
         return { status: 404 };
       },
     });

@@ -1,28 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useCurrentUser } from '@kidslearn/kit/platform';
 import { Badge, Button, Spinner, Table } from '@kidslearn/kit/ui';
 import type { StandingRow } from '../../api/learning-api';
 import { useLearningApi } from '../../app/context';
-import { ownStandingId } from '../../domain/standing-id';
 import { messages } from '../../messages';
 
 /** SPEC §2: 'Quiz Standings', one button per lesson; the chosen lesson's table, first row highlighted. */
 export function StandingsPage() {
   const api = useLearningApi();
-  const { email } = useCurrentUser();
   const lessons = api.useLearningLessonsQuery();
   const [lessonId, setLessonId] = useState<string>();
   const standings = api.useLearningStandingsQuery(lessonId ?? skipToken);
-  const [ownRow, setOwnRow] = useState<string>();
-
-  useEffect(() => {
-    let current = true;
-    if (lessonId && email) void ownStandingId(lessonId, email).then((id) => current && setOwnRow(id));
-    return () => {
-      current = false;
-    };
-  }, [lessonId, email]);
+  // The server names each learner's own row in their results: row ids cannot be computed from an email.
+  const ownResults = api.useLearningOwnResultsQuery();
+  const ownRow = ownResults.data?.find((result) => result.lessonId === lessonId)?.standingId;
 
   if (lessons.isError) console.error('Loading the lessons failed', lessons.error);
   if (standings.isError) console.error('Loading the standings failed', standings.error);

@@ -35,8 +35,20 @@ const reviewSchema = new Schema(
     email: { type: String },
     message: { type: String, required: true },
     createdAt: { type: Date, default: () => new Date() },
+    // Moderation: a hidden review is never published. `flagged` = held back by the blocklist at posting
+    // (`flagReason` says why), waiting for an admin; `moderatedAt` = when an admin last hid or showed it.
+    hidden: { type: Boolean, default: false },
+    flagged: { type: Boolean, default: false },
+    flagReason: { type: String },
+    moderatedAt: { type: Date },
   },
   { collection: 'reviews', versionKey: false },
+);
+
+// One document: the lock every role change takes (see role-change-lock.ts), decided by one guarded update.
+const roleChangeLockSchema = new Schema(
+  { _id: { type: String, required: true }, holder: { type: String, default: null }, expiresAt: { type: Date, default: null } },
+  { collection: 'role_change_lock', versionKey: false },
 );
 
 const avatarSchema = new Schema({ file: { type: String, required: true, unique: true } }, { collection: 'avatars', versionKey: false });
@@ -66,6 +78,8 @@ const photoSchema = new Schema(
     contentType: { type: String, required: true },
     size: { type: Number, required: true },
     data: { type: Buffer, required: true },
+    // The learner the photo shows (lower-cased email): only they and admins are served it.
+    owner: { type: String },
     createdAt: { type: Date, default: () => new Date() },
   },
   { collection: 'photos', versionKey: false },
@@ -76,6 +90,7 @@ export type ReviewDoc = InferSchemaType<typeof reviewSchema>;
 export type AvatarDoc = InferSchemaType<typeof avatarSchema>;
 export type UserDoc = InferSchemaType<typeof userSchema>;
 export type PhotoDoc = InferSchemaType<typeof photoSchema>;
+export type RoleChangeLockDoc = InferSchemaType<typeof roleChangeLockSchema>;
 
 export interface Models {
   Lesson: Model<LessonDoc>;
@@ -83,6 +98,7 @@ export interface Models {
   Avatar: Model<AvatarDoc>;
   User: Model<UserDoc>;
   Photo: Model<PhotoDoc>;
+  RoleChangeLock: Model<RoleChangeLockDoc>;
 }
 
 export function createModels(conn: Connection): Models {
@@ -92,5 +108,6 @@ export function createModels(conn: Connection): Models {
     Avatar: conn.model('Avatar', avatarSchema),
     User: conn.model('User', userSchema),
     Photo: conn.model('Photo', photoSchema),
+    RoleChangeLock: conn.model('RoleChangeLock', roleChangeLockSchema),
   };
 }

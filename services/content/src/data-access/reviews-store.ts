@@ -1,9 +1,19 @@
-import { displayName, type NewReview, type ReviewView } from '../domain/review';
+import { displayName, type AdminReviewView, type NewReview, type ReviewView } from '../domain/review';
+import type { HoldReason } from '../domain/review-screening';
 import type { Models } from './models';
 
-type ReviewLike = { _id: unknown; name?: string | null; title?: string | null; message: string; createdAt?: Date | null };
+type ReviewLike = {
+  _id: unknown;
+  name?: string | null;
+  title?: string | null;
+  message: string;
+  createdAt?: Date | null;
+  hidden?: boolean | null;
+  flagged?: boolean | null;
+  flagReason?: string | null;
+};
 
-// The reviewer's email is kept for the team but never published on the landing page.
+// The reviewer's email is kept for the team but never published on the landing page, nor shown to admins.
 export function toReviewView(doc: ReviewLike): ReviewView {
   return {
     _id: String(doc._id),
@@ -14,16 +24,45 @@ export function toReviewView(doc: ReviewLike): ReviewView {
   };
 }
 
+function toAdminReviewView(doc: ReviewLike): AdminReviewView {
+  const view: AdminReviewView = { ...toReviewView(doc), hidden: doc.hidden === true, flagged: doc.flagged === true };
+  if (doc.flagged && doc.flagReason) view.flagReason = doc.flagReason as HoldReason;
+  return view;
+}
+
+// Reviews stored before moderation existed have no `hidden` field: they are published.
+const PUBLISHED = { hidden: { $ne: true } };
+const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
+const NO_EMAIL = '-email';
+
 export function createReviewsStore({ Review }: Models) {
   return {
+    /** The landing page's list: published reviews only, newest first. */
     async list(limit = 50): Promise<ReviewView[]> {
-      const docs = await Review.find({}).sort({ createdAt: -1, _id: -1 }).limit(limit).lean();
+      const docs = await Review.find(PUBLISHED).select(NO_EMAIL).sort(NEWEST_FIRST).limit(limit).lean();
       return docs.map((doc) => toReviewView(doc as ReviewLike));
     },
 
-    async create(input: NewReview): Promise<ReviewView> {
-      const doc = await Review.create({ ...input, name: displayName(input.name) });
+    /** A review held back by the blocklist is stored hidden and flagged, for an admin to decide. */
+    async create(input: NewReview, heldFor: HoldReason | null = null): Promise<ReviewView> {
+      const moderation = heldFor ? { hidden: true, flagged: true, flagReason: heldFor } : { hidden: false, flagged: false };
+      const doc = await Review.create({ ...input, name: displayName(input.name), ...moderation });
       return toReviewView(doc.toObject() as ReviewLike);
+    },
+
+    /** Every review, hidden ones too, newest first, one page with the total (admin). */
+    async page({ page, limit }: { page: number; limit: number }): Promise<{ items: AdminReviewView[]; total: number }> {
+      const [docs, total] = await Promise.all([
+        Review.find({}).select(NO_EMAIL).sort(NEWEST_FIRST).skip((page - 1) * limit).limit(limit).lean(),
+        Review.countDocuments({}),
+      ]);
+      return { items: docs.map((doc) => toAdminReviewView(doc as ReviewLike)), total };
+    },
+
+    /** Hides or shows a review; null when there is no such review. */
+    async setHidden(id: string, hidden: boolean): Promise<AdminReviewView | null> {
+      const doc = await Review.findOneAndUpdate({ _id: id }, { $set: { hidden, moderatedAt: new Date() } }, { new: true }).lean();
+      return doc ? toAdminReviewView(doc as ReviewLike) : null;
     },
 
     async seed(reviews: { _id: string; name: string; title: string; message: string; createdAt: string }[]): Promise<void> {

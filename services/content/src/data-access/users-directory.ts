@@ -21,6 +21,8 @@ export interface UsersDirectory {
   patch(email: string, change: Partial<UserView>): void;
   /** The record id of a user it knows (never loads): lets a write by email go by id instead. */
   idOf(email: string): string | undefined;
+  /** Forgets a user whose record this service deleted (an erasure), also against a reload under way. */
+  remove(email: string): void;
 }
 
 export interface UsersDirectoryOptions {
@@ -41,21 +43,26 @@ export function createUsersDirectory({ load, maxAgeMs = 60_000, now = Date.now, 
   let reloading: Promise<void> | undefined;
   /** Emails written while a reload reads the database: the written view wins over the read one. */
   let writtenDuringReload: Set<string> | undefined;
+  /** Emails removed while a reload reads the database: the read view (from before the removal) is dropped. */
+  let removedDuringReload: Set<string> | undefined;
 
   const reload = (): Promise<void> => {
     reloading ??= (async () => {
       writtenDuringReload = new Set();
+      removedDuringReload = new Set();
       try {
         const loaded = new Map((await load()).map((view) => [view.email, view]));
         for (const email of writtenDuringReload) {
           const written = byKey.get(email);
           if (written) loaded.set(email, written);
         }
+        for (const email of removedDuringReload) if (!byKey.has(email)) loaded.delete(email);
         byKey = loaded;
         sorted = undefined;
         loadedAt = now();
       } finally {
         writtenDuringReload = undefined;
+        removedDuringReload = undefined;
         reloading = undefined;
       }
     })();
@@ -104,6 +111,12 @@ export function createUsersDirectory({ load, maxAgeMs = 60_000, now = Date.now, 
 
     idOf(email) {
       return byKey.get(email)?._id;
+    },
+
+    remove(email) {
+      byKey.delete(email);
+      sorted = undefined;
+      removedDuringReload?.add(email);
     },
   };
 }

@@ -189,6 +189,12 @@ export function createUsersStore({ User }: Models, options: { directoryMaxAgeMs?
       }
     },
 
+    /** Erasure: the record goes (with any events it had not sent yet), and the directory forgets it. */
+    async removeByEmail(email: string): Promise<void> {
+      await User.deleteOne({ email });
+      directory.remove(email);
+    },
+
     async seed(users: { email: string; name: string; role: Role; img: string }[]): Promise<void> {
       for (const { email, name, role, img } of users) {
         await User.updateOne(

@@ -16,18 +16,17 @@ interface Deps {
  * (unverified, VERIFY_EMAIL), send the verification mail (a failure is only logged), then the local
  * user record (role user, 0 gems, the photo as avatar).
  *
- * An email that already has an account changes nothing and the caller is answered exactly as for a new
- * one (no way to learn who is registered); the account's owner gets a mail instead. An account nobody
- * has verified yet (anyone may have typed that address) is replaced by this registration, so a stranger
- * cannot choose the name and photo the mailbox's real owner would inherit: whoever verifies owns it.
+ * An email that already has an account, verified or not, changes nothing, and the caller is answered
+ * exactly as for a new one (no way to learn who is registered): an anonymous request never replaces or
+ * changes an account. The mailbox gets a mail instead: the original verification mail again while the
+ * account is pending, else a link to choose a new password. (Replacing a pending account let a stranger
+ * who registered a child's address right after the child own the account the child then verified.)
  */
 export async function registerLearner({ identity, photos, users, logger }: Deps, form: ValidRegistration): Promise<void> {
   const mailOwner = () => identity.mailExistingAccount(form.email).catch((err: unknown) => logger.error({ err }, 'mail to an existing account could not be sent'));
-  const existing = await identity.findAccount(form.email);
-  if (existing?.verified) return mailOwner();
-  if (existing) await identity.deleteUser(existing.id);
+  if (await identity.findAccount(form.email)) return mailOwner();
 
-  const photoId = await photos.save(form.photo.buffer, form.photo.contentType);
+  const photoId = await photos.save(form.photo.buffer, form.photo.contentType, form.email);
   let created: { id: string } | 'exists';
   try {
     created = await identity.createUnverifiedUser({ email: form.email, password: form.password, ...splitName(form.name) });
@@ -43,7 +42,7 @@ export async function registerLearner({ identity, photos, users, logger }: Deps,
   try {
     await identity.sendVerifyEmail(created.id);
   } catch (err) {
-    logger.error({ err, email: form.email }, 'verification email could not be sent');
+    logger.error({ err, accountId: created.id }, 'verification email could not be sent');
   }
 
   await users.createRegistered(form.email, form.name, photos.urlOf(photoId));

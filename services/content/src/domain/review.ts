@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
+import type { HoldReason } from './review-screening';
 
 const m = messages.review;
 
@@ -43,3 +44,28 @@ export interface ReviewView {
 export function displayName(name: string | undefined | null): string {
   return name && name.trim() ? name : m.anonymous;
 }
+
+/** What an admin sees of a review: never the reviewer's email (the decision needs none). */
+export interface AdminReviewView extends ReviewView {
+  hidden: boolean;
+  /** Held back at posting by the blocklist (review-screening.ts), with the reason. */
+  flagged: boolean;
+  flagReason?: HoldReason;
+}
+
+export const reviewIdParamsSchema = z.object({
+  id: z.string().regex(/^[0-9a-f]{24}$/i, { error: m.badId }),
+});
+
+export const setReviewHiddenSchema = z.strictObject(
+  { hidden: z.boolean({ error: m.hiddenRequired }) },
+  { error: m.hiddenRequired },
+);
+
+/** GET /admin/reviews paging. */
+export const REVIEWS_PAGE_MAX = 100;
+export const adminReviewsQuerySchema = z.object({
+  page: z.coerce.number({ error: m.badPage }).int({ error: m.badPage }).min(1, { error: m.badPage }).max(100_000, { error: m.badPage }).default(1),
+  limit: z.coerce.number({ error: m.badLimit }).int({ error: m.badLimit }).min(1, { error: m.badLimit }).max(REVIEWS_PAGE_MAX, { error: m.badLimit }).default(20),
+});
+export type AdminReviewsQuery = z.infer<typeof adminReviewsQuerySchema>;

@@ -1,14 +1,15 @@
 // Test-side look into Keycloak through the admin REST API (service account of kidslearn-backend),
 // to check what the service did there.
+import { secret } from '@kidslearn/lib-testkit';
+
 const KEYCLOAK_URL = process.env.KEYCLOAK_URL ?? 'http://localhost:8080';
 const REALM = process.env.KEYCLOAK_REALM ?? 'kidslearn';
-const SECRET = process.env.KEYCLOAK_BACKEND_SECRET ?? 'kidslearn-backend-dev-secret';
 
 async function adminToken(): Promise<string> {
   const res = await fetch(`${KEYCLOAK_URL}/realms/${REALM}/protocol/openid-connect/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'kidslearn-backend', client_secret: SECRET }),
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'kidslearn-backend', client_secret: secret('KEYCLOAK_BACKEND_SECRET') }),
   });
   if (!res.ok) throw new Error(`admin token: ${res.status}`);
   return ((await res.json()) as { access_token: string }).access_token;

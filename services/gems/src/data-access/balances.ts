@@ -111,6 +111,14 @@ export function balanceRepository(db: Connection, { onCommitted, recentCopies = 
     model,
     ledgerModel: lines.model,
     lessonBestModel: bests.model,
+    /**
+     * Before a learner's data is erased: drops this process's copy of the balance and waits for the line and
+     * best copies still being written, so none of them lands after the erasure deleted the collections' rows.
+     */
+    async forget(email: string): Promise<void> {
+      recent?.delete(email);
+      await Promise.all([copyLine.idle(), copyBest.idle()]);
+    },
     /** Builds the collections' indexes (at start). */
     async init(): Promise<void> {
       await Promise.all([model.init(), lines.model.init(), bests.model.init()]);
@@ -217,10 +225,10 @@ export type BalanceRepository = ReturnType<typeof balanceRepository>;
  * `write` once per key in this process: a key already written is skipped, one being written is waited for
  * (the next change of a balance waits for its pending copies instead of writing them again).
  */
-function copyOnce<T>(keyOf: (item: T) => string, write: (item: T) => Promise<void>): (item: T) => Promise<void> {
+function copyOnce<T>(keyOf: (item: T) => string, write: (item: T) => Promise<void>): ((item: T) => Promise<void>) & { idle(): Promise<void> } {
   const copied = new Set<string>();
   const copying = new Map<string, Promise<void>>();
-  return async (item) => {
+  const copyItem = async (item: T) => {
     const key = keyOf(item);
     if (copied.has(key)) return;
     const running = copying.get(key);
@@ -236,4 +244,9 @@ function copyOnce<T>(keyOf: (item: T) => string, write: (item: T) => Promise<voi
       copying.delete(key);
     }
   };
+  /** Resolves once every copy under way now has ended (however it ended). */
+  const idle = async () => {
+    await Promise.allSettled([...copying.values()]);
+  };
+  return Object.assign(copyItem, { idle });
 }

@@ -11,7 +11,8 @@ export interface RedemptionDoc {
   giftName: string;
   giftImg: string;
   cost: number;
-  address: Address;
+  /** Required when requested; removed once the parcel was delivered (or refused) longer ago than the retention period. */
+  address?: Address;
   status: RedemptionStatus;
   deliveryStatus: boolean;
   balance?: number;
@@ -76,7 +77,7 @@ export function toRedemption(doc: RedemptionDoc, publicUrl?: string): Redemption
     giftName: doc.giftName,
     giftImg: publicUrl ? publicImageUrl(doc.giftImg, publicUrl) : doc.giftImg,
     cost: doc.cost,
-    address: doc.address,
+    ...(doc.address ? { address: doc.address } : {}),
     status: doc.status,
     deliveryStatus: doc.deliveryStatus === true,
     ...(typeof doc.balance === 'number' ? { balance: doc.balance } : {}),

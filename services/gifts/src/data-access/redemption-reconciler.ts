@@ -24,7 +24,9 @@ export function redemptionReconciler(model: Model<RedemptionDoc>, opts: Redempti
     unsettled: { status: 'requested' },
     afterMs: opts.afterMs,
     maxRedrives: opts.maxRedrives,
-    eventFor: (r) => createEvent('redemption.requested', { redemptionId: r._id.toString(), email: r.email, cost: r.cost }),
+    // The request happened when the redemption was made: the re-sent event says so, so gems drops it for a
+    // learner erased since (lib-mongo erasures.ts) however late the re-drive comes.
+    eventFor: (r) => ({ ...createEvent('redemption.requested', { redemptionId: r._id.toString(), email: r.email, cost: r.cost }), occurredAt: new Date(r.createdAt).toISOString() }),
     afterWrite: (id, events) => opts.afterWrite(id as Types.ObjectId, events),
   });
 }

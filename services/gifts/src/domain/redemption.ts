@@ -11,7 +11,8 @@ export interface Redemption {
   giftName: string;
   giftImg: string;
   cost: number;
-  address: Address;
+  /** Absent once removed by the retention job (delivered or refused parcels, README "Retention"). */
+  address?: Address;
   status: RedemptionStatus;
   /** SPEC §3: absent or false = pending; true = delivered. */
   deliveryStatus: boolean;
@@ -29,7 +30,7 @@ export interface RedemptionDto {
   giftName: string;
   giftImg: string;
   cost: number;
-  address: Address;
+  address?: Address;
   createdAt: string;
   deliveryStatus: boolean;
   updatedAt?: string;
@@ -44,7 +45,7 @@ export function toDto(r: Redemption): RedemptionDto {
     giftName: r.giftName,
     giftImg: r.giftImg,
     cost: r.cost,
-    address: r.address,
+    ...(r.address ? { address: r.address } : {}),
     createdAt: r.createdAt.toISOString(),
     deliveryStatus: r.deliveryStatus,
     ...(r.updatedAt ? { updatedAt: r.updatedAt.toISOString() } : {}),

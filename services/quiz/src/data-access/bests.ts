@@ -1,5 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
-import { standingId } from '../domain/standing-id';
+import { publicStandingId, standingId } from '../domain/standing-id';
 import { publicName } from '../domain/public-name';
 
 export interface BestDoc {
@@ -42,6 +42,8 @@ export const STANDINGS_LIMIT = 100;
 
 export interface OwnBest {
   lessonId: string;
+  /** The public id of the learner's own standings row for this lesson, so the portal can mark it. */
+  standingId: string;
   score: number;
   total: number;
   achievedAt: Date;
@@ -51,12 +53,15 @@ const isDuplicateKey = (error: unknown) => (error as { code?: number }).code ===
 
 /** One document per (lesson, learner) holding the best result, so standings are one indexed find. */
 export interface BestRepositoryOptions {
+  /** The secret key of public row ids (data-access/row-key.ts). */
+  rowKey: Buffer;
   /** The name content's user record holds (shown instead of the name stored from the token). */
   nameOf?: (email: string) => string | undefined;
 }
 
-export function bestRepository(db: Connection, { nameOf = () => undefined }: BestRepositoryOptions = {}) {
+export function bestRepository(db: Connection, { rowKey, nameOf = () => undefined }: BestRepositoryOptions) {
   const model = db.model<BestDoc>('Best', schema, 'bests');
+  const publicId = (lessonId: string, email: string) => publicStandingId(rowKey, lessonId, email);
   return {
     model,
     /**
@@ -88,11 +93,11 @@ export function bestRepository(db: Connection, { nameOf = () => undefined }: Bes
     /** The learner's best result per lesson (one document each), newest first. */
     async mine(email: string): Promise<OwnBest[]> {
       const rows = await model.find({ email }).sort({ achievedAt: -1 }).limit(1000).lean<BestDoc[]>().exec();
-      return rows.map(({ lessonId, score, total, achievedAt }) => ({ lessonId, score, total, achievedAt }));
+      return rows.map(({ lessonId, score, total, achievedAt }) => ({ lessonId, standingId: publicId(lessonId, email), score, total, achievedAt }));
     },
     async standings(lessonId: string): Promise<StandingRow[]> {
       const rows = await model.find({ lessonId }).sort({ score: -1, achievedAt: 1, _id: 1 }).limit(STANDINGS_LIMIT).lean<BestDoc[]>().exec();
-      return rows.map((row) => ({ _id: row._id, userInfo: { name: publicName(nameOf(row.email) ?? row.name) }, score: row.score, total: row.total }));
+      return rows.map((row) => ({ _id: publicId(row.lessonId, row.email), userInfo: { name: publicName(nameOf(row.email) ?? row.name) }, score: row.score, total: row.total }));
     },
   };
 }

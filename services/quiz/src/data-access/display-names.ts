@@ -45,6 +45,12 @@ export function displayNameRepository(db: Connection) {
       names.set(_id, name);
       return true;
     },
+    /** An erased learner's name goes from the database and from this process's copy. */
+    async forget(email: string): Promise<void> {
+      const _id = email.toLowerCase();
+      await model.deleteOne({ _id }).exec();
+      names.delete(_id);
+    },
     /** The record's name, or undefined while content has not announced one. */
     nameOf(email: string): string | undefined {
       return names.get(email.toLowerCase()) || undefined;

@@ -6,6 +6,7 @@ import type { LessonsStore } from '../../data-access/lessons-store';
 import type { PhotosStore } from '../../data-access/photos-store';
 import type { ReviewsStore } from '../../data-access/reviews-store';
 import type { UsersStore } from '../../data-access/users-store';
+import type { AdminRoster, RoleChangeLock } from '../../domain/admin-roles';
 import type { IdentityAdmin } from '../../domain/identity';
 
 /** The guards this service uses from lib-auth. */
@@ -33,6 +34,9 @@ export interface HttpDeps {
   users: UsersStore;
   photos: PhotosStore;
   identity: IdentityAdmin;
+  /** Who holds the admin role (Keycloak) and the lock every role change takes: the last-admin guard. */
+  admins: AdminRoster;
+  roleLock: RoleChangeLock;
   /** Asks the outbox relay to publish now instead of at its next tick. */
   flushOutbox: () => void;
 }

@@ -9,7 +9,11 @@ const balanceChanged = z.object({
   version: z.number().int().min(0),
 });
 
-export function handleGemsBalanceChanged(users: UsersStore, logger: Logger) {
+/** Runs a write about a learner unless the learner was erased after the event (lib-mongo writeUnlessErased). */
+export type UnlessErased = (email: string, originatedAt: string, write: () => Promise<unknown>) => Promise<unknown>;
+const always: UnlessErased = (_email, _at, write) => write();
+
+export function handleGemsBalanceChanged(users: UsersStore, logger: Logger, unlessErased: UnlessErased = always) {
   return async (event: EventEnvelope): Promise<void> => {
     const parsed = balanceChanged.safeParse(event.data);
     if (!parsed.success) {
@@ -18,11 +22,12 @@ export function handleGemsBalanceChanged(users: UsersStore, logger: Logger) {
       return;
     }
     const { email, balance, version } = parsed.data;
-    const applied = await users.applyGemsBalance(email, balance, version);
-    logger.debug({ eventId: event.id, email, version, applied }, 'gems balance mirrored');
+    // A late balance of an erased learner would bring a record back: dropped (learner-erasure.ts).
+    const applied = await unlessErased(email, event.occurredAt, () => users.applyGemsBalance(email, balance, version));
+    logger.debug({ eventId: event.id, version, applied }, 'gems balance mirrored');
   };
 }
 
-export async function subscribeToEvents(bus: EventBus, users: UsersStore, logger: Logger): Promise<void> {
-  await bus.subscribe(['gems.balance.changed'], handleGemsBalanceChanged(users, logger));
+export async function subscribeToEvents(bus: EventBus, users: UsersStore, logger: Logger, unlessErased?: UnlessErased): Promise<void> {
+  await bus.subscribe(['gems.balance.changed'], handleGemsBalanceChanged(users, logger, unlessErased));
 }

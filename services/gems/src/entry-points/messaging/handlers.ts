@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import type { EventBus, EventEnvelope } from '@kidslearn/lib-events';
 import { parseEventData } from '@kidslearn/lib-events';
+import { writeUnlessErased } from '@kidslearn/lib-mongo';
 import type { BalanceRepository } from '../../data-access/balances';
 import { creditAttempt } from '../../use-cases/credit-attempt';
 import { debitRedemption } from '../../use-cases/debit-redemption';
+import type { EraseLearnerDeps } from '../../use-cases/erase-learner';
 import { oneAtATimePerKey } from '../../use-cases/one-at-a-time';
+import { erasureHandler, LEARNER_ERASED } from './erasure-consumer';
 
 const email = z.string().trim().max(254).toLowerCase().pipe(z.email());
 
@@ -22,7 +25,7 @@ const redemptionRequested = z.object({
   cost: z.number().int().positive(),
 });
 
-export interface GemsHandlerDeps {
+export interface GemsHandlerDeps extends EraseLearnerDeps {
   balances: BalanceRepository;
 }
 
@@ -30,13 +33,19 @@ export interface GemsHandlerDeps {
 export async function subscribeGemsHandlers(bus: EventBus, deps: GemsHandlerDeps): Promise<void> {
   // A learner's events one after another (no lost races on their balance); other learners' side by side.
   const perLearner = oneAtATimePerKey();
+  // Nothing is credited or debited for a learner erased after the event originated (a late or re-driven
+  // event): see lib-mongo erasures.ts.
+  const eraseAgain = (email: string) => deps.learnerData.erase(email);
+  const unlessErased = (email: string, event: EventEnvelope, write: () => Promise<unknown>) =>
+    writeUnlessErased(deps.erasures, { email, originatedAt: event.occurredAt }, write, eraseAgain);
   await bus.subscribe(['quiz.attempt.scored', 'redemption.requested'], async (event: EventEnvelope) => {
     if (event.type === 'quiz.attempt.scored') {
       const data = parseEventData(attemptScored, event);
-      await perLearner(data.email, () => creditAttempt(deps.balances, event.id, data));
+      await perLearner(data.email, () => unlessErased(data.email, event, () => creditAttempt(deps.balances, event.id, data)));
     } else {
       const data = parseEventData(redemptionRequested, event);
-      await perLearner(data.email, () => debitRedemption(deps.balances, event.id, data));
+      await perLearner(data.email, () => unlessErased(data.email, event, () => debitRedemption(deps.balances, event.id, data)));
     }
   });
+  await bus.subscribe(LEARNER_ERASED, erasureHandler(deps, perLearner));
 }

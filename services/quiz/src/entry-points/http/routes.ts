@@ -34,7 +34,7 @@ export function quizRoutes(deps: QuizRouteDeps): Router {
   router.get('/quiz-results/mine', ...deps.learner, async (req, res) => {
     const rows = await deps.bests.mine(req.auth.email.toLowerCase());
     res.setHeader('Cache-Control', 'private, no-store');
-    res.json(rows.map(({ lessonId, score, total, achievedAt }) => ({ lessonId, score, total, reward: rewardFor(score, total), at: achievedAt.toISOString() })));
+    res.json(rows.map(({ lessonId, standingId, score, total, achievedAt }) => ({ lessonId, standingId, score, total, reward: rewardFor(score, total), at: achievedAt.toISOString() })));
   });
 
   router.get('/standings/:lessonId', ...deps.signedIn, validate({ params: standingsParams }), async (req, res) => {

@@ -36,5 +36,5 @@ export const standingsResponse = z.array(
 );
 
 export const ownResultsResponse = z.array(
-  z.object({ lessonId: z.string(), score: z.number().int(), total: z.number().int(), reward: z.number().int(), at: z.string() }),
+  z.object({ lessonId: z.string(), standingId: z.string().describe("the learner's own row id in GET /standings/{lessonId}"), score: z.number().int(), total: z.number().int(), reward: z.number().int(), at: z.string() }),
 );

@@ -10,12 +10,15 @@ const profileChanged = z.object({
   name: z.string().max(200),
 });
 
-/** Keeps the standings' display names in step with content's user records. */
-export async function subscribeProfileHandler(bus: EventBus, displayNames: DisplayNameRepository): Promise<void> {
+/** Runs a write about a learner unless the learner was erased after `originatedAt` (lib-mongo writeUnlessErased). */
+export type UnlessErased = (email: string, originatedAt: Date, write: () => Promise<unknown>) => Promise<unknown>;
+
+/** Keeps the standings' display names in step with content's user records (never an erased learner's). */
+export async function subscribeProfileHandler(bus: EventBus, displayNames: DisplayNameRepository, unlessErased: UnlessErased = (_email, _at, write) => write()): Promise<void> {
   await bus.subscribe([USER_PROFILE_CHANGED], async (event: EventEnvelope) => {
     const data = parseEventData(profileChanged, event);
     const changedAt = new Date(event.occurredAt);
     if (Number.isNaN(changedAt.getTime())) throw new PoisonMessageError(`${USER_PROFILE_CHANGED}: occurredAt is not a time`);
-    await displayNames.apply(data.email, data.name, changedAt);
+    await unlessErased(data.email, changedAt, () => displayNames.apply(data.email, data.name, changedAt));
   });
 }

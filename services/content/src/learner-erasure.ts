@@ -1,0 +1,96 @@
+import type { RequestHandler, Router } from 'express';
+import type { Connection } from 'mongoose';
+import { createPeriodicJob, type Logger, type PeriodicJob } from '@kidslearn/lib-core';
+import type { KeycloakAdmin } from '@kidslearn/lib-auth';
+import type { EventBus } from '@kidslearn/lib-events';
+import { createErasureLog, createOutboxRelay, erasedCallerGuard, writeUnlessErased, type OutboxRelay } from '@kidslearn/lib-mongo';
+import type { ContentConfig } from './config';
+import { createLearnerRecords } from './data-access/learner-records';
+import type { Models } from './data-access/models';
+import { createPeerLearnerData } from './data-access/peer-learner-data';
+import type { UsersStore } from './data-access/users-store';
+import type { IdentityAdmin } from './domain/identity';
+import { applyRetention, type RetentionDeps } from './domain/retention';
+import type { Cache } from './entry-points/http/deps';
+import { learnerDataRoutes } from './entry-points/http/learner-data-routes';
+import { dropPublicReviews } from './entry-points/http/reviews-cache';
+import type { UnlessErased } from './entry-points/messaging/gems-balance-consumer';
+import { messages } from './messages';
+
+
+export interface LearnerErasure {
+  /** DELETE /users/{userId}, GET /users/{userId}/export. */
+  routes: Router;
+  /** After authentication on POST /users: refuses a token from before its learner's erasure. */
+  guard: RequestHandler;
+  unlessErased: UnlessErased;
+  /** Publishes learner.erased from the tombstones' outbox; started and stopped with the other relays. */
+  relay: OutboxRelay;
+  /** The retention pass (reviewers' emails, unverified registrations); `start`ed with the service. */
+  retention: PeriodicJob<{ reviewEmails: number; unverifiedAccounts: number }>;
+}
+
+/** Content's part of erasing, exporting and expiring a learner's data (README "Erase, export, retention"). */
+export async function createLearnerErasure(opts: {
+  db: Connection;
+  models: Models;
+  users: UsersStore;
+  identity: IdentityAdmin;
+  keycloak: Pick<KeycloakAdmin, 'findUserByEmail'>;
+  bus: EventBus;
+  cache: Cache;
+  guards: { authenticate: RequestHandler; requireAdmin: RequestHandler };
+  config: ContentConfig;
+  logger: Logger;
+}): Promise<LearnerErasure> {
+  const { config, logger } = opts;
+  const erasures = createErasureLog(opts.db);
+  await erasures.model.init();
+  await erasures.load();
+  const relay = createOutboxRelay({ model: erasures.model, bus: opts.bus, logger });
+  const records = createLearnerRecords(opts.models, opts.users);
+  const erase: RetentionDeps = {
+    identity: opts.identity,
+    erasures,
+    records,
+    announce: () => relay.kick(),
+    dropReviewsCache: () => dropPublicReviews(opts.cache),
+  };
+  // A write that raced an erasure is undone by erasing this service's records again (not the account:
+  // nothing of the erased one is left, and the event went out with the erasure).
+  const eraseAgain = (email: string) => records.erase(email, { reviews: false });
+  const accountOf = async (email: string) => {
+    const account = await opts.keycloak.findUserByEmail(email);
+    if (!account) return null;
+    const { id, username, email: address, firstName, lastName, emailVerified, enabled } = account;
+    const createdTimestamp = (account as { createdTimestamp?: number }).createdTimestamp;
+    return { id, username, email: address, firstName, lastName, emailVerified, enabled, ...(createdTimestamp ? { createdAt: new Date(createdTimestamp).toISOString() } : {}) };
+  };
+
+  return {
+    routes: learnerDataRoutes({
+      guards: opts.guards,
+      users: opts.users,
+      erase,
+      export: { records, accountOf, peers: createPeerLearnerData({ quiz: config.QUIZ_URL, gems: config.GEMS_URL, gifts: config.GIFTS_URL }, logger) },
+      logger,
+    }),
+    guard: erasedCallerGuard({
+      erasures,
+      message: messages.learnerData.accountErased,
+      eraseAgain,
+      onError: (err) => logger.error({ err }, 'could not re-check an erasure after a request'),
+    }) as RequestHandler,
+    unlessErased: (email, originatedAt, write) => writeUnlessErased(erasures, { email, originatedAt }, write, eraseAgain),
+    relay,
+    retention: createPeriodicJob({
+      name: 'content-retention',
+      logger,
+      run: async (now) => {
+        const removed = await applyRetention(erase, { reviewEmailDays: config.REVIEW_EMAIL_RETENTION_DAYS, unverifiedAccountDays: config.UNVERIFIED_ACCOUNT_RETENTION_DAYS }, now);
+        if (removed.reviewEmails + removed.unverifiedAccounts > 0) logger.info(removed, 'personal data past its retention removed');
+        return removed;
+      },
+    }),
+  };
+}

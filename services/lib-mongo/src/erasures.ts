@@ -1,0 +1,169 @@
+import { createHash } from 'node:crypto';
+import { Schema, type Connection, type Model } from 'mongoose';
+import { AppError } from '@kidslearn/lib-core';
+import type { EventEnvelope } from '@kidslearn/lib-events';
+import { outboxFields } from './outbox-fields';
+import { withOutbox } from './update-merge';
+
+/**
+ * How long after an erasure things about the learner that are still in flight are dropped (10 min).
+ * Twice the realm's access-token lifespan (5 min): a request made with a token issued before the
+ * erasure, on a service that had not yet heard of it, produces events up to that long after; a
+ * reconciler's re-drive keeps the time of the original request (so it is covered however late).
+ */
+export const ERASURE_GRACE_MS = 10 * 60_000;
+
+/**
+ * The key of a learner's tombstone: a one-way, domain-separated hash of the lower-cased email. It names
+ * nobody; only someone who already knows the address can match it, and it is never shown or sent.
+ */
+export function erasureKey(email: string): string {
+  return createHash('sha256').update(`kidslearn:erased-learner:v1\n${email.trim().toLowerCase()}`).digest('hex');
+}
+
+export interface ErasureDoc {
+  _id: string;
+  /** When the learner was (last) erased: the `learner.erased` event's `occurredAt`. Only ever moves forward. */
+  erasedAt: Date;
+  outbox: EventEnvelope[];
+  processedEventIds: string[];
+}
+
+const schema = new Schema<ErasureDoc>(
+  {
+    _id: { type: String, required: true },
+    erasedAt: { type: Date, required: true },
+    ...outboxFields,
+  },
+  { collection: 'erasures', versionKey: false },
+);
+
+export type Instant = Date | string | number;
+const millis = (at: Instant): number => (at instanceof Date ? at.getTime() : typeof at === 'number' ? at : Date.parse(at));
+
+export interface ErasureLog {
+  model: Model<ErasureDoc>;
+  /** Reads every tombstone into this process's copy (at start). */
+  load(): Promise<void>;
+  /**
+   * Records that the learner was erased at `erasedAt` (idempotent; a later erasure moves it forward), with
+   * the events to publish through the outbox in the same write (content: `learner.erased`).
+   */
+  record(email: string, erasedAt: Date, events?: EventEnvelope[]): Promise<void>;
+  /** When the learner was last erased (the database's answer), or null. */
+  erasedAt(email: string): Promise<Date | null>;
+  /**
+   * Is something about `email` that originated at `originatedAt` older than its erasure (plus `graceMs`)?
+   * Then it must not be written. Reads the database (and refreshes this process's copy).
+   */
+  refuses(email: string, originatedAt: Instant, graceMs?: number): Promise<boolean>;
+  /**
+   * The same question answered from this process's copy, without a read: a "yes" is always right (a
+   * tombstone never goes back); a "no" may miss an erasure another instance recorded meanwhile, which is
+   * why every writer checks again with `refuses` once it has written (see `writeUnlessErased`).
+   */
+  knownToRefuse(email: string, originatedAt: Instant, graceMs?: number): boolean;
+}
+
+/**
+ * The tombstones of erased learners, one collection per service database. A service records one when it
+ * erases a learner and checks it before and after writing anything that is about a learner: an event
+ * still in flight, a reconciler's re-drive, a request with a token issued before the erasure.
+ */
+export function createErasureLog(conn: Connection): ErasureLog {
+  const model = (conn.models.Erasure as Model<ErasureDoc> | undefined) ?? conn.model<ErasureDoc>('Erasure', schema);
+  const known = new Map<string, number>();
+  const remember = (key: string, at: number) => {
+    if (at > (known.get(key) ?? -Infinity)) known.set(key, at);
+  };
+  const covered = (erasedAtMs: number | undefined, originatedAt: Instant, graceMs: number) =>
+    // An unreadable time cannot prove it is newer than the erasure: refused.
+    erasedAtMs !== undefined && !(millis(originatedAt) > erasedAtMs + graceMs);
+
+  const erasedAt = async (email: string): Promise<Date | null> => {
+    const key = erasureKey(email);
+    const doc = await model.findById(key, { erasedAt: 1 }).lean<Pick<ErasureDoc, 'erasedAt'>>().exec();
+    if (!doc) return null;
+    remember(key, doc.erasedAt.getTime());
+    return doc.erasedAt;
+  };
+
+  return {
+    model,
+    async load() {
+      for (const doc of await model.find({}, { erasedAt: 1 }).lean<Pick<ErasureDoc, '_id' | 'erasedAt'>[]>().exec()) remember(doc._id, doc.erasedAt.getTime());
+    },
+    async record(email, at, events = []) {
+      const key = erasureKey(email);
+      await model.updateOne({ _id: key }, withOutbox({ $max: { erasedAt: at } }, ...events), { upsert: true }).exec();
+      remember(key, at.getTime());
+    },
+    erasedAt,
+    async refuses(email, originatedAt, graceMs = 0) {
+      return covered((await erasedAt(email))?.getTime(), originatedAt, graceMs);
+    },
+    knownToRefuse(email, originatedAt, graceMs = 0) {
+      return covered(known.get(erasureKey(email)), originatedAt, graceMs);
+    },
+  };
+}
+
+/**
+ * Writes something about a learner unless the learner was erased after it originated; resolves false when
+ * it was dropped. Checks again once written: an erasure recorded while the write ran (another instance, a
+ * consumer running beside a request) is then applied again by `eraseAgain`, so whichever of the two runs
+ * last removes the data. The erasure records its tombstone before it deletes, which makes this sound.
+ */
+export async function writeUnlessErased(
+  erasures: ErasureLog,
+  about: { email: string; originatedAt: Instant; graceMs?: number },
+  write: () => Promise<unknown>,
+  eraseAgain: (email: string) => Promise<void>,
+): Promise<boolean> {
+  const { email, originatedAt, graceMs = ERASURE_GRACE_MS } = about;
+  if (erasures.knownToRefuse(email, originatedAt, graceMs)) return false;
+  await write();
+  if (await erasures.refuses(email, originatedAt, graceMs)) {
+    await eraseAgain(email);
+    return false;
+  }
+  return true;
+}
+
+/** What the guard needs of a request and its response (express's, structurally: lib-mongo has no express). */
+interface CallerRequest {
+  method: string;
+  auth?: { email?: string; isAdmin?: boolean; issuedAtMs?: number };
+}
+interface FinishingResponse {
+  statusCode: number;
+  on(event: 'finish', listener: () => void): unknown;
+}
+
+/**
+ * Mounted after authentication on a learner's routes: a token issued before its learner was erased (the
+ * Keycloak account is gone, but the token lives until it expires) gets 401 with `message`. Answered from
+ * this process's copy of the tombstones; once a writing request has finished, the database is asked again
+ * and `eraseAgain` removes what the request wrote if an erasure landed meanwhile (another instance, or the
+ * `learner.erased` consumer running beside it). Admins are never erased, so never refused.
+ */
+export function erasedCallerGuard(opts: { erasures: ErasureLog; message: string; eraseAgain: (email: string) => Promise<void>; onError: (err: unknown) => void }) {
+  const { erasures, message, eraseAgain, onError } = opts;
+  return (req: CallerRequest, res: FinishingResponse, next: (err?: unknown) => void): void => {
+    const caller = req.auth;
+    const email = caller?.email;
+    if (!email || caller.isAdmin) return next();
+    const issuedAt = caller.issuedAtMs ?? 0;
+    if (erasures.knownToRefuse(email, issuedAt)) return next(AppError.unauthorized(message));
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.on('finish', () => {
+        if (res.statusCode >= 400) return;
+        erasures
+          .refuses(email, issuedAt)
+          .then((erased) => (erased ? eraseAgain(email) : undefined))
+          .catch(onError);
+      });
+    }
+    next();
+  };
+}

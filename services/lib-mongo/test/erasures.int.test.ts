@@ -1,0 +1,102 @@
+import type { Connection } from 'mongoose';
+import { createLogger } from '@kidslearn/lib-core';
+import { createEvent } from '@kidslearn/lib-events';
+import { eventually, uniqueDbUrl } from '@kidslearn/lib-testkit';
+import { connectMongo, createErasureLog, erasedCallerGuard, erasureKey, writeUnlessErased } from '../src';
+
+const logger = createLogger('erasures-test', process.env.TEST_LOG_LEVEL ?? 'silent');
+let conn: Connection;
+
+beforeAll(async () => {
+  conn = await connectMongo(uniqueDbUrl('lib-mongo-erasures'), logger);
+});
+afterAll(async () => {
+  await conn.dropDatabase().catch(() => undefined);
+  await conn.close();
+});
+
+const at = (iso: string) => new Date(iso);
+
+describe('erasure tombstones (real database)', () => {
+  it('when a learner is erased twice, then one tombstone keyed by a hash (no email) keeps the later time and the outbox holds the event', async () => {
+    const log = createErasureLog(conn);
+    const email = 'Tomb.Stone@KidsLearn.test';
+    const event = createEvent('learner.erased', { email: email.toLowerCase() });
+    await log.record(email, at('2030-01-02T00:00:00Z'), [event]);
+    await log.record(email.toLowerCase(), at('2030-01-01T00:00:00Z'));
+    const docs = await log.model.find({}).lean().exec();
+    expect(docs).toHaveLength(1);
+    expect(docs[0]!._id).toBe(erasureKey('tomb.stone@kidslearn.test'));
+    expect(docs[0]!.erasedAt.toISOString()).toBe('2030-01-02T00:00:00.000Z');
+    expect(docs[0]!.outbox.map((e) => e.id)).toEqual([event.id]);
+    expect(JSON.stringify({ ...docs[0], outbox: [] })).not.toContain('tomb.stone');
+  });
+
+  it('when something originated before the erasure (plus grace), then it is refused; after it, it is not; an unreadable time is refused', async () => {
+    const log = createErasureLog(conn);
+    await log.record('late@kidslearn.test', at('2030-02-01T00:00:00Z'));
+    expect(await log.refuses('late@kidslearn.test', '2030-01-31T23:59:59Z')).toBe(true);
+    expect(await log.refuses('late@kidslearn.test', '2030-02-01T00:00:01Z')).toBe(false);
+    expect(await log.refuses('late@kidslearn.test', '2030-02-01T00:00:01Z', 60_000)).toBe(true);
+    expect(await log.refuses('late@kidslearn.test', 'not a time')).toBe(true);
+    expect(await log.refuses('never-erased@kidslearn.test', 0)).toBe(false);
+  });
+
+  it('when another process starts, then its copy knows the tombstones only after load (or a database read)', async () => {
+    await createErasureLog(conn).record('copy@kidslearn.test', at('2030-03-01T00:00:00Z'));
+    const other = createErasureLog(conn);
+    expect(other.knownToRefuse('copy@kidslearn.test', at('2030-02-01T00:00:00Z'))).toBe(false);
+    await other.load();
+    expect(other.knownToRefuse('copy@kidslearn.test', at('2030-02-01T00:00:00Z'))).toBe(true);
+  });
+
+  it('when a late write comes for an erased learner, then it is dropped before writing; when the erasure lands during the write, it is erased again after', async () => {
+    const log = createErasureLog(conn);
+    await log.record('dropped@kidslearn.test', at('2030-04-01T00:00:00Z'));
+    const write = jest.fn(async () => undefined);
+    const eraseAgain = jest.fn(async () => undefined);
+    expect(await writeUnlessErased(log, { email: 'dropped@kidslearn.test', originatedAt: '2030-03-31T00:00:00Z' }, write, eraseAgain)).toBe(false);
+    expect(write).not.toHaveBeenCalled();
+
+    // Another instance erases while this one writes: this process's copy did not know it.
+    const other = createErasureLog(conn);
+    const racing = writeUnlessErased(
+      log,
+      { email: 'racing@kidslearn.test', originatedAt: '2030-04-30T23:59:00Z' },
+      () => other.record('racing@kidslearn.test', at('2030-05-01T00:00:00Z')),
+      eraseAgain,
+    );
+    expect(await racing).toBe(false);
+    expect(eraseAgain).toHaveBeenCalledWith('racing@kidslearn.test');
+
+    const fresh = jest.fn(async () => undefined);
+    expect(await writeUnlessErased(log, { email: 'fresh@kidslearn.test', originatedAt: new Date() }, fresh, eraseAgain)).toBe(true);
+    expect(fresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('when a token from before the erasure calls, then the guard answers 401; a newer token passes, and a write that raced the erasure is erased again once answered', async () => {
+    const log = createErasureLog(conn);
+    await log.record('guarded@kidslearn.test', at('2030-06-01T00:00:00Z'));
+    const eraseAgain = jest.fn(async () => undefined);
+    const guard = erasedCallerGuard({ erasures: log, message: 'gone', eraseAgain, onError: () => undefined });
+    const finish: Array<() => void> = [];
+    const res = { statusCode: 201, on: (_event: 'finish', listener: () => void) => finish.push(listener) };
+    const next = jest.fn();
+
+    guard({ method: 'POST', auth: { email: 'guarded@kidslearn.test', isAdmin: false, issuedAtMs: Date.parse('2030-05-31T23:58:00Z') } }, res, next);
+    expect(next).toHaveBeenLastCalledWith(expect.objectContaining({ status: 401, message: 'gone' }));
+
+    guard({ method: 'POST', auth: { email: 'guarded@kidslearn.test', isAdmin: false, issuedAtMs: Date.parse('2030-06-01T00:01:00Z') } }, res, next);
+    expect(next).toHaveBeenLastCalledWith();
+
+    // The erasure lands (recorded by another instance) while a request with an older token runs.
+    const racing = { method: 'POST', auth: { email: 'raced@kidslearn.test', isAdmin: false, issuedAtMs: Date.parse('2030-06-30T00:00:00Z') } };
+    guard(racing, res, next);
+    expect(next).toHaveBeenLastCalledWith();
+    await createErasureLog(conn).record('raced@kidslearn.test', at('2030-07-01T00:00:00Z'));
+    finish.forEach((listener) => listener());
+    await eventually(() => eraseAgain.mock.calls.length > 0);
+    expect(eraseAgain).toHaveBeenCalledWith('raced@kidslearn.test');
+    expect(eraseAgain).toHaveBeenCalledTimes(1);
+  });
+});
