@@ -8,6 +8,9 @@ bash scripts/ensure-deps.sh
 npx tsx infra/local/src/cli.ts install infra
 echo "[test] lint"; npm run -s lint
 echo "[test] typecheck"; npm run -s typecheck
+echo "[test] go test (the local database's write locks)"
+go_bin=$(command -v go || ls /usr/local/go/bin/go /usr/lib/go/bin/go 2>/dev/null | head -n 1)
+(cd infra/local/ferretdb && "$go_bin" test ./...)
 echo "[test] jest"
 mkdir -p .local
 status=0
