@@ -78,6 +78,37 @@ class CompileHintsPlugin {
   }
 }
 
+/** Loads a TypeScript module of the repository with tsx, registered for this call only. */
+function requireTypeScript(file) {
+  process.env.TSX_TSCONFIG_PATH = path.resolve(__dirname, '../tsconfig.web.json');
+  const unregister = require('tsx/cjs/api').register();
+  try {
+    return require(file);
+  } finally {
+    unregister();
+  }
+}
+
+// The Content-Security-Policy of index.html allows its inline scripts and styles by hash (no 'unsafe-inline'):
+// the build writes their hashes beside it, and the static servers put them in the policy (the local one
+// through infra/local/src/security-headers.ts, nginx through infra/docker/shell-config.sh). The build fails on
+// markup no hash can allow (a style attribute, an inline event handler).
+const securityHeaders = requireTypeScript('../infra/local/src/security-headers.ts');
+
+class InlineHashesPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('InlineHashesPlugin', (compilation) => {
+      // After the real content hashes are in (they rename main.js inside index.html's inline script).
+      compilation.hooks.processAssets.tap({ name: 'InlineHashesPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_HASH + 1 }, () => {
+        const html = compilation.getAsset('index.html');
+        if (!html) return;
+        const hashes = securityHeaders.inlineHashesOf(html.source.source().toString());
+        compilation.emitAsset(securityHeaders.INLINE_HASHES_FILE, new sources.RawSource(securityHeaders.formatInlineHashes(hashes)));
+      });
+    });
+  }
+}
+
 // SVGs up to this size are data: URLs in the bundle; the prerendered markup uses the same URLs.
 const INLINE_SVG_BYTES = 2048;
 
@@ -111,7 +142,12 @@ module.exports = (_env, argv) => ({
   mode: argv.mode ?? 'production',
   entry: './src/index.ts',
   output: { path: path.resolve(__dirname, 'dist'), publicPath: '/', filename: '[name].[contenthash:8].js', clean: true },
-  resolve: { extensions: ['.tsx', '.ts', '.js'] },
+  resolve: {
+    extensions: ['.tsx', '.ts', '.js'],
+    // SweetAlert2's build without its CSS injection (a <style> element the page's CSP blocks); the feedback
+    // service adopts the stylesheet itself (src/feedback/feedback-service.ts).
+    alias: { sweetalert2$: require.resolve('sweetalert2/dist/sweetalert2.esm.js') },
+  },
   devtool: argv.mode === 'development' ? 'eval-cheap-module-source-map' : false,
   module: {
     rules: [
@@ -121,6 +157,7 @@ module.exports = (_env, argv) => ({
         use: { loader: 'swc-loader', options: { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2020' } } },
       },
       { test: /\.svg$/, type: 'asset', parser: { dataUrlCondition: { maxSize: INLINE_SVG_BYTES } } },
+      { test: /sweetalert2[\\/]dist[\\/]sweetalert2\.min\.css$/, type: 'asset/source' },
     ],
   },
   plugins: [
@@ -138,6 +175,7 @@ module.exports = (_env, argv) => ({
     new HtmlWebpackPlugin({ template: './public/index.html', favicon: './src/assets/logo.svg', templateParameters: indexHtmlParameters() }),
     new ScriptsAfterFirstPaintPlugin(),
     new CompileHintsPlugin(),
+    new InlineHashesPlugin(),
     new CopyPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }] }),
   ],
   devServer: { port: 3000, historyApiFallback: true, static: false },

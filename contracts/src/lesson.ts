@@ -1,6 +1,6 @@
 // The lesson rules of SPEC §5 (Create Lesson), checked by the content service on POST /lessons and by the
 // admin's lesson form before it sends: one definition, so the two can never drift apart.
-import { z } from 'zod';
+import { z } from './zod';
 
 /** The messages a broken rule shows (the form under its field, the service in its 400). */
 export const lessonMessages = {

@@ -21,10 +21,15 @@ describe('the local static server', () => {
     expect(() => parseArgs(['dist'])).toThrow('--port');
   });
 
+  it('when PORTAL_URL is set, then the game may be framed by its origin (else by the local portal)', () => {
+    expect(parseArgs(['dist', '--port', '3002'], { PORTAL_URL: 'https://Portal.example/app/' }).portalOrigin).toBe('https://portal.example');
+    expect(parseArgs(['dist', '--port', '3002'], {}).portalOrigin).toBe('http://localhost:3000');
+  });
+
   it('when the build is replaced in place (new hashed names), then the running server serves the new files', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'kl-static-'));
     writeFileSync(path.join(dir, 'main.aaaaaaaa.js'), 'old');
-    const server = createStaticServer({ dir, port: 0, host: '127.0.0.1', single: false, cors: false });
+    const server = createStaticServer({ dir, port: 0, host: '127.0.0.1', single: false, cors: false, portalOrigin: 'http://localhost:3000' });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {

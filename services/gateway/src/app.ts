@@ -12,6 +12,7 @@ import { messages } from './messages';
 import { createAuth } from '@kidslearn/lib-auth';
 import { httpTiming } from '@kidslearn/lib-core';
 import { audienceOf, type VerifyToken, wantsFresh } from './audience';
+import { cachePolicy } from './cache-policy';
 import { createEdgeCache, sendCached } from './edge-cache';
 import { edgeForwarding } from './forwarded';
 import { rejectMalformedPath } from './path-guard';
@@ -52,12 +53,15 @@ export function buildGateway(config: GatewayConfig, logger?: Logger, deps: Gatew
   app.use(accessLog(log, { ignore: ['/healthz', '/livez'], idOf: (req) => (req as express.Request).id }));
   // Images (avatars, gifts, photos) are loaded cross-origin by the portal, so resources must be shareable.
   app.use(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
+  // No cache past the gateway keeps a learner's data (cache-policy.ts); helmet sets nosniff, a referrer policy
+  // and a CSP for the rare browser that renders an answer.
+  app.use(cachePolicy());
   // Answers are compressed here, at the one edge (gzip or brotli as the client accepts, from 1 KB; images
   // are left alone): a lesson list is 17 KB of JSON, 3 KB compressed. The services answer uncompressed
   // (see proxy.ts), so the edge cache holds one plain copy; a hit goes out in the copy compressed for its
   // encoding (edge-cache.ts), and only what is proxied passes through the compression stream.
   const compress = compression();
-  app.use(edgeForwarding());
+  app.use(edgeForwarding(config.TRUSTED_PROXIES));
   app.use(rejectMalformedPath());
   app.use(
     cors({

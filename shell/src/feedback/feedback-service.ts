@@ -8,8 +8,32 @@ import { messages } from '../messages';
 
 type Swal = typeof SweetAlert;
 
+/**
+ * SweetAlert2's stylesheet, adopted through the CSSOM. Its bundled build would add it as a <style> element,
+ * which the page's Content-Security-Policy blocks; the shell's webpack config points 'sweetalert2' at the
+ * build without CSS and hands the stylesheet over as text.
+ */
+function adoptStyleSheet(css: string): void {
+  if (!('adoptedStyleSheets' in Document.prototype)) {
+    const style = document.createElement('style');
+    style.textContent = css;
+    document.head.appendChild(style);
+    return;
+  }
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(css);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+}
+
 let loading: Promise<Swal> | undefined;
-const loadSwal = () => (loading ??= import(/* webpackChunkName: "feedback" */ 'sweetalert2').then((module) => module.default));
+const loadSwal = () =>
+  (loading ??= Promise.all([
+    import(/* webpackChunkName: "feedback" */ 'sweetalert2'),
+    import(/* webpackChunkName: "feedback" */ 'sweetalert2/dist/sweetalert2.min.css'),
+  ]).then(([module, css]) => {
+    adoptStyleSheet(css.default);
+    return module.default;
+  }));
 
 // Kit tokens, so dialogs look like the rest of the portal (AA contrast on the buttons).
 const look = {

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { useCurrentUser } from '@kidslearn/kit/platform';
+import { useCurrentUser, usePrivatePicture } from '@kidslearn/kit/platform';
 import { usePlatform } from '../platform/contexts';
 import { messages } from '../messages';
 import { menuFor } from './menu';
@@ -11,6 +11,7 @@ import defaultAvatar from '../assets/default-avatar.svg';
 export function Navbar() {
   const { auth } = usePlatform();
   const user = useCurrentUser();
+  const picture = usePrivatePicture(user.img || undefined);
   const location = useLocation();
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
@@ -54,7 +55,7 @@ export function Navbar() {
                   <span className="kl-visually-hidden">{messages.loadingProfile}</span>
                 </span>
               ) : (
-                <img className="avatar" src={user.img || defaultAvatar} alt={messages.avatarAlt(user.name)} width={44} height={44} />
+                <img className="avatar" src={picture ?? defaultAvatar} alt={messages.avatarAlt(user.name)} width={44} height={44} />
               )}
               <button type="button" className="kl-btn kl-btn--outline" onClick={() => void auth.logout('/')}>
                 {messages.signOut}

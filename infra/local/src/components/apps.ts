@@ -50,10 +50,11 @@ export const gateway: Component = {
   ready: () => answersOk('http://127.0.0.1:4000/livez'),
 };
 
-/** Newest modification time below a folder (a cheap "did the sources change" check). */
+/** Newest modification time of a file or below a folder (a cheap "did the sources change" check). */
 function newestMtime(dir: string): number {
   if (!existsSync(dir)) return 0;
   let newest = statSync(dir).mtimeMs;
+  if (!statSync(dir).isDirectory()) return newest;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
@@ -100,12 +101,13 @@ function frontend(workspace: string, port: number, probe: string, alsoFrom: stri
 export const services: Component[] = [nodeService('content'), nodeService('quiz'), nodeService('gems'), nodeService('gifts'), gateway];
 
 // Every frontend is also built from the kit (components, hooks, tokens, webpack configuration) and the
-// shared contracts (the lesson schema); the shell's first screen is prerendered from mfe-public's sources.
+// shared contracts (the lesson schema); the shell's first screen is prerendered from mfe-public's sources,
+// and its build hashes index.html's inline scripts and styles with the security headers' module.
 const SHARED_SOURCES = ['kit/src', 'kit/webpack', 'contracts/src'];
 export const frontends: Component[] = [
   frontend('mfe-public', 3001, '/remoteEntry.js', SHARED_SOURCES),
   frontend('mfe-learning', 3002, '/remoteEntry.js', SHARED_SOURCES),
   frontend('mfe-rewards', 3003, '/remoteEntry.js', SHARED_SOURCES),
   frontend('mfe-admin', 3004, '/remoteEntry.js', SHARED_SOURCES),
-  frontend('shell', 3000, '/', ['mfe-public/src', ...SHARED_SOURCES]),
+  frontend('shell', 3000, '/', ['mfe-public/src', 'infra/local/src/security-headers.ts', ...SHARED_SOURCES]),
 ];

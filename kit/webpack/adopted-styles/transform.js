@@ -1,0 +1,3 @@
+// style-loader's `styleTagTransform` option (a module path): see ./sheets.js.
+'use strict';
+module.exports = require('./sheets').transform;
