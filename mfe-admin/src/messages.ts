@@ -35,7 +35,8 @@ export const messages = {
     /** Beyond the spec: a learner's data, downloaded or erased. */
     actions: 'Data',
     exportData: 'Export data',
-    exportDataOf: (name: string) => `Export the data of ${name}`,
+    // The accessible name starts with the visible text (WCAG 2.5.3 label in name).
+    exportDataOf: (name: string) => `Export data of ${name}`,
     exported: (name: string) => `The data of ${name} was downloaded.`,
     exportFailed: 'Could not export the data. Please try again.',
     delete: 'Delete',

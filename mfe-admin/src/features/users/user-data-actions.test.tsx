@@ -40,7 +40,7 @@ describe('My Users: a learner\'s data (export, delete)', () => {
       expect(this.href).toBe('blob:export');
     });
     const view = renderAdmin('/dashboard/my-users', { gateway: gateway() });
-    await userEvent.click(within(await rowOf('Lina Learner')).getByRole('button', { name: 'Export the data of Lina Learner' }));
+    await userEvent.click(within(await rowOf('Lina Learner')).getByRole('button', { name: 'Export data of Lina Learner' }));
     await waitFor(() => expect(view.feedback.toasts).toEqual([{ text: 'The data of Lina Learner was downloaded.', icon: 'success' }]));
     expect(click).toHaveBeenCalledTimes(1);
     expect(JSON.parse(await textOf(created[0]!))).toEqual({ learner: { userId: 'u1' }, gifts: { redemptions: [] } });
@@ -51,7 +51,7 @@ describe('My Users: a learner\'s data (export, delete)', () => {
   it('when the export fails, then nothing is downloaded and the failure is told', async () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const view = renderAdmin('/dashboard/my-users', { gateway: gateway({ exported: { status: 503, body: { message: 'The export could not be completed. Please try again in a moment.' } } }) });
-    await userEvent.click(within(await rowOf('Lina Learner')).getByRole('button', { name: 'Export the data of Lina Learner' }));
+    await userEvent.click(within(await rowOf('Lina Learner')).getByRole('button', { name: 'Export data of Lina Learner' }));
     await waitFor(() => expect(view.feedback.toasts).toEqual([{ text: 'The export could not be completed. Please try again in a moment.', icon: 'error' }]));
     expect(URL.createObjectURL).not.toHaveBeenCalled();
     error.mockRestore();
@@ -92,7 +92,7 @@ describe('My Users: a learner\'s data (export, delete)', () => {
     renderAdmin('/dashboard/my-users', { gateway: gateway() });
     for (const name of ['Bo Boss', 'Adam Admin']) {
       const row = within(await rowOf(name));
-      expect(row.getByRole('button', { name: `Export the data of ${name}` })).toBeEnabled();
+      expect(row.getByRole('button', { name: `Export data of ${name}` })).toBeEnabled();
       expect(row.queryByRole('button', { name: `Delete ${name}` })).toBeNull();
     }
   });
