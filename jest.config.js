@@ -1,13 +1,13 @@
 // One Jest run for the whole monorepo, split into projects by kind of test:
-// - unit-node: *.test.ts in services, infra and bench (fakes allowed, no servers)
+// - unit-node: *.test.ts in contracts, services, infra and bench (fakes allowed, no servers)
 // - unit-web: *.test.ts(x) in the shell and microfrontends (jsdom + Testing Library)
 // - integration: *.int.test.ts anywhere; real FerretDB, RabbitMQ, Redis, Keycloak from infra/local
 // - e2e: e2e/**/*.e2e.test.ts; real Chromium against the running portal
 const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } }];
 const transform = { '^.+\\.(t|j)sx?$': swc };
 const ignore = ['/node_modules/', '/dist/', '/.cache/'];
-const nodeRoots = ['<rootDir>/services', '<rootDir>/infra', '<rootDir>/bench'];
-const webRoots = ['<rootDir>/kit', '<rootDir>/shell', '<rootDir>/mfe-public', '<rootDir>/mfe-learning', '<rootDir>/mfe-rewards', '<rootDir>/mfe-admin'];
+const nodeRoots = ['<rootDir>/contracts', '<rootDir>/services', '<rootDir>/infra', '<rootDir>/bench'];
+const webRoots = ['<rootDir>/kit', '<rootDir>/shell', '<rootDir>/mfe-public', '<rootDir>/mfe-learning', '<rootDir>/mfe-rewards', '<rootDir>/mfe-admin', '<rootDir>/mfe-family'];
 
 module.exports = {
   projects: [

@@ -16,3 +16,40 @@ export interface Address {
   postalCode: string;
   notes?: string;
 }
+
+/** A redemption as the gifts service answers it (POST /redemptions, GET /redemptions[/mine], PATCH …/delivery). */
+export interface Redemption {
+  _id: string;
+  email: string;
+  giftId: string;
+  giftName: string;
+  /** absolute URL on the gateway's origin */
+  giftImg: string;
+  cost: number;
+  /** absent once the retention job removed it (a parcel delivered or refused long ago) */
+  address?: Address;
+  /** ISO 8601 */
+  createdAt: string;
+  /** SPEC §3: true only once delivered */
+  deliveryStatus: boolean;
+  updatedAt?: string;
+  status: RedemptionStatus;
+}
+
+/**
+ * POST /redemptions answers: 201 debited (`gems` = the new balance), 202 `{ status: 'processing' }` (gems has
+ * not decided yet; it settles later), 400 `code: 'not_enough_gems'` with the balance gems refused it at.
+ */
+export type RedeemReply =
+  | { redemption: Redemption; gems: number | null }
+  | { status: string; redemption: Redemption }
+  | { error: string; message: string; code: 'not_enough_gems'; gems: number | null; redemption: Redemption };
+
+/** GET /redemptions?limit=&cursor= (admin): pending parcels, oldest first. */
+export interface PendingRedemptionsPage {
+  items: Redemption[];
+  /** pending parcels in all */
+  total: number;
+  /** where the next page starts; null on the last */
+  nextCursor: string | null;
+}

@@ -1,31 +1,27 @@
 import type { RequestHandler, Router } from 'express';
-import type { Connection } from 'mongoose';
+import type { Connection, Model } from 'mongoose';
 import { createPeriodicJob, type Logger, type PeriodicJob } from '@kidslearn/lib-core';
 import type { KeycloakAdmin } from '@kidslearn/lib-auth';
-import type { EventBus } from '@kidslearn/lib-events';
-import { createErasureLog, createOutboxRelay, erasedCallerGuard, writeUnlessErased, type OutboxRelay } from '@kidslearn/lib-mongo';
+import { createErasureLog, erasedCallerGuard, writeUnlessErased, type ErasureDoc, type Outbox } from '@kidslearn/lib-mongo';
 import type { ContentConfig } from './config';
 import { createLearnerRecords } from './data-access/learner-records';
 import type { Models } from './data-access/models';
 import { createPeerLearnerData } from './data-access/peer-learner-data';
-import type { UsersStore } from './data-access/users-store';
 import type { IdentityAdmin } from './domain/identity';
-import { applyRetention, type RetentionDeps } from './domain/retention';
+import type { UsersStore } from './domain/ports';
+import { applyRetention, type RetentionDeps } from './use-cases/retention';
 import type { Cache } from './entry-points/http/deps';
 import { learnerDataRoutes } from './entry-points/http/learner-data-routes';
 import { dropPublicReviews } from './entry-points/http/reviews-cache';
-import type { UnlessErased } from './entry-points/messaging/gems-balance-consumer';
 import { messages } from './messages';
-
 
 export interface LearnerErasure {
   /** DELETE /users/{userId}, GET /users/{userId}/export. */
   routes: Router;
   /** After authentication on POST /users: refuses a token from before its learner's erasure. */
   guard: RequestHandler;
-  unlessErased: UnlessErased;
-  /** Publishes learner.erased from the tombstones' outbox; started and stopped with the other relays. */
-  relay: OutboxRelay;
+  /** Runs a write about a learner unless the learner was erased after it originated (gems.balance.changed). */
+  unlessErased(email: string, originatedAt: string, write: () => Promise<unknown>): Promise<boolean>;
   /** The retention pass (reviewers' emails, unverified registrations); `start`ed with the service. */
   retention: PeriodicJob<{ reviewEmails: number; unverifiedAccounts: number }>;
 }
@@ -37,23 +33,22 @@ export async function createLearnerErasure(opts: {
   users: UsersStore;
   identity: IdentityAdmin;
   keycloak: Pick<KeycloakAdmin, 'findUserByEmail'>;
-  bus: EventBus;
+  /** The tombstones' outbox: `learner.erased` is written with the tombstone and published right after. */
+  outboxOf: (model: Model<ErasureDoc>) => Outbox<ErasureDoc>;
   cache: Cache;
   guards: { authenticate: RequestHandler; requireAdmin: RequestHandler };
   config: ContentConfig;
   logger: Logger;
 }): Promise<LearnerErasure> {
   const { config, logger } = opts;
-  const erasures = createErasureLog(opts.db);
+  const erasures = createErasureLog(opts.db, { outboxOf: opts.outboxOf });
   await erasures.model.init();
   await erasures.load();
-  const relay = createOutboxRelay({ model: erasures.model, bus: opts.bus, logger });
   const records = createLearnerRecords(opts.models, opts.users);
   const erase: RetentionDeps = {
     identity: opts.identity,
     erasures,
     records,
-    announce: () => relay.kick(),
     dropReviewsCache: () => dropPublicReviews(opts.cache),
   };
   // A write that raced an erasure is undone by erasing this service's records again (not the account:
@@ -82,7 +77,6 @@ export async function createLearnerErasure(opts: {
       onError: (err) => logger.error({ err }, 'could not re-check an erasure after a request'),
     }) as RequestHandler,
     unlessErased: (email, originatedAt, write) => writeUnlessErased(erasures, { email, originatedAt }, write, eraseAgain),
-    relay,
     retention: createPeriodicJob({
       name: 'content-retention',
       logger,

@@ -58,8 +58,8 @@ export const openApiDocument = {
     },
     '/users/email': { get: { summary: 'One user by email (self or admin)', security: bearer, parameters: [emailQuery], responses: { 200: json(user), ...errors(400, 401, 403, 404) } } },
     '/users/search': { get: { summary: `Find a user by email (admin); 404 '${messages.user.notFound}'`, security: bearer, parameters: [emailQuery], responses: { 200: json(user), ...errors(400, 401, 403, 404) } } },
-    '/users/{userId}/make-admin': { put: { summary: 'Promote (admin); publishes user.role.changed', security: bearer, parameters: [userIdParam], responses: { 200: json(user), ...errors(400, 401, 403, 404) } } },
-    '/users/{userId}/remove-admin': { put: { summary: `Demote (admin; not oneself → 409; not the last admin → 409 '${messages.user.lastAdmin}'); a user who is not admin comes back unchanged; publishes user.role.changed`, security: bearer, parameters: [userIdParam], responses: { 200: json(user), ...errors(400, 401, 403, 404, 409) } } },
+    '/users/{userId}/make-admin': { put: { summary: 'Promote (admin): the Keycloak realm role, mirrored on the record', security: bearer, parameters: [userIdParam], responses: { 200: json(user), ...errors(400, 401, 403, 404) } } },
+    '/users/{userId}/remove-admin': { put: { summary: `Demote (admin; not oneself → 409; not the last admin → 409 '${messages.user.lastAdmin}'); a user who is not admin comes back unchanged`, security: bearer, parameters: [userIdParam], responses: { 200: json(user), ...errors(400, 401, 403, 404, 409) } } },
     '/admin/reviews': {
       get: {
         summary: 'Every review, hidden ones too, newest first, one page with the total (admin); no emails',

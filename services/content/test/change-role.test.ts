@@ -1,8 +1,8 @@
 import { AppError } from '@kidslearn/lib-core';
 import type { AdminRoster, RoleChangeLock } from '../src/domain/admin-roles';
-import { changeRole } from '../src/domain/change-role';
+import { changeRole } from '../src/use-cases/change-role';
 import type { IdentityAdmin } from '../src/domain/identity';
-import type { UsersStore } from '../src/data-access/users-store';
+import type { UsersStore } from '../src/domain/ports';
 import type { UserView } from '../src/domain/user';
 import { messages } from '../src/messages';
 

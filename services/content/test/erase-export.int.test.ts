@@ -3,6 +3,7 @@
 // name or ids, late events and their still-valid token bring nothing back, and the Keycloak account is gone.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { tokenFor, createLearner, eventually, env } from '@kidslearn/lib-testkit';
+import type { EventInput, EventType } from '@kidslearn/contracts';
 import { createEvent } from '@kidslearn/lib-events';
 import { erasureKey } from '@kidslearn/lib-mongo';
 import { call, startAllServices, type Fleet, type ServiceName } from './support/all-services';
@@ -155,15 +156,15 @@ describe('erase and export a learner across every service (integration)', () => 
 
   it('when events from before the erasure arrive late and the old token is used, then nothing comes back', async () => {
     const before = new Date(Date.parse(erasedFrom) - 1000).toISOString();
-    const late = <T extends object>(type: string, data: T) => ({ ...createEvent(type, data), occurredAt: before });
-    await fleet.publish(late('quiz.attempt.scored', { attemptId: randomUUID(), lessonId: lessonIds[0], email: learner.email, userId: keycloakId, name: learner.name, score: 1, total: 1, reward: 2 }));
+    const late = <T extends EventType>(type: T, data: EventInput<T>) => ({ ...createEvent(type, data), occurredAt: before });
+    await fleet.publish(late('quiz.attempt.scored', { attemptId: randomUUID(), lessonId: lessonIds[0]!, email: learner.email, userId: keycloakId, name: learner.name, score: 1, total: 1, reward: 2 }));
     await fleet.publish(late('redemption.requested', { redemptionId: randomUUID(), email: learner.email, cost: 1 }));
     await fleet.publish(late('gems.balance.changed', { email: learner.email, balance: 7, version: 99 }));
     await fleet.publish(late('user.profile.changed', { email: learner.email, name: learner.name }));
 
     // The same kinds of news about another learner, published after: once they are applied, the late ones were seen.
     const control = `control-${suffix}@kidslearn.test`;
-    await fleet.publish(createEvent('quiz.attempt.scored', { attemptId: randomUUID(), lessonId: lessonIds[0], email: control, userId: 'control', name: 'Control', score: 1, total: 1, reward: 2 }));
+    await fleet.publish(createEvent('quiz.attempt.scored', { attemptId: randomUUID(), lessonId: lessonIds[0]!, email: control, userId: 'control', name: 'Control', score: 1, total: 1, reward: 2 }));
     await fleet.publish(createEvent('user.profile.changed', { email: control, name: 'Control Person' }));
     await eventually(async () => {
       const all = await dumps();

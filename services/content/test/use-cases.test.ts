@@ -1,10 +1,10 @@
 import { createLogger } from '@kidslearn/lib-core';
 import type { IdentityAdmin } from '../src/domain/identity';
-import { registerLearner } from '../src/domain/register-learner';
-import type { PhotosStore } from '../src/data-access/photos-store';
-import type { UsersStore } from '../src/data-access/users-store';
-import { handleGemsBalanceChanged } from '../src/entry-points/messaging/gems-balance-consumer';
-import { createEvent } from '@kidslearn/lib-events';
+import { registerLearner } from '../src/use-cases/register-learner';
+import type { PhotosStore, UsersStore } from '../src/domain/ports';
+import { contentHandlers } from '../src/entry-points/messaging/handlers';
+import type { LessonAnnouncer } from '../src/entry-points/messaging/lesson-announcer';
+import { createEnvelope, createEvent, eventHandler, PoisonMessageError } from '@kidslearn/lib-events';
 
 const logger = createLogger('test', 'silent');
 const form = { name: 'Rita Reader', email: 'rita@x.test', password: 'Secret123', photo: { buffer: Buffer.from('x'), contentType: 'image/png' as const } };
@@ -69,15 +69,19 @@ describe('register a learner', () => {
 });
 
 describe('gems.balance.changed consumer', () => {
+  const consumer = (users: UsersStore) =>
+    eventHandler('gems.balance.changed', contentHandlers({ users, announcer: {} as LessonAnnouncer, unlessErased: async (_email, _at, write) => (await write(), true), logger })['gems.balance.changed']!);
+  const ctx = { attempt: 1, redelivered: false };
+
   it('when a valid event comes, then the balance is applied with its version', async () => {
     const deps = fakes();
-    await handleGemsBalanceChanged(deps.users, logger)(createEvent('gems.balance.changed', { email: 'Kid@x.test', balance: 4, version: 2 }));
+    await consumer(deps.users)(createEvent('gems.balance.changed', { email: 'Kid@x.test', balance: 4, version: 2 }), ctx);
     expect(deps.calls).toEqual(['gems kid@x.test 4 v2']);
   });
 
-  it('when the event is malformed, then it is dropped without touching users', async () => {
+  it('when the event is malformed, then it is poison (dead-lettered at once) and users are not touched', async () => {
     const deps = fakes();
-    await handleGemsBalanceChanged(deps.users, logger)(createEvent('gems.balance.changed', { email: 'kid@x.test', balance: -1 }));
+    expect(() => consumer(deps.users)(createEnvelope('gems.balance.changed', { email: 'kid@x.test', balance: -1 }), ctx)).toThrow(PoisonMessageError);
     expect(deps.calls).toEqual([]);
   });
 });

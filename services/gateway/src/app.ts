@@ -16,8 +16,9 @@ import { cachePolicy } from './cache-policy';
 import { createEdgeCache, sendCached } from './edge-cache';
 import { edgeForwarding } from './forwarded';
 import { rejectMalformedPath } from './path-guard';
-import { cacheKey, cachingProxyTo, createUpstreamAgent, proxyTo, setCacheKey } from './proxy';
+import { bufferReplayableBody, cacheKey, cachingProxyTo, createUpstreamAgent, proxyTo, setCacheKey } from './proxy';
 import { SERVICES, type ServiceName, openApiService, resolveService } from './routes';
+import { createUpstreamPool } from './upstream-pool';
 
 export interface GatewayDeps {
   /** Verifies a bearer token for the edge cache's audience; defaults to the realm's keys (lib-auth). */
@@ -73,7 +74,11 @@ export function buildGateway(config: GatewayConfig, logger?: Logger, deps: Gatew
     }),
   );
 
-  const upstreamOf = (service: ServiceName) => ({ service, target: targets[service], logger: log, agent });
+  const pools = Object.fromEntries(SERVICES.map((name) => [name, createUpstreamPool(targets[name])])) as Record<ServiceName, ReturnType<typeof createUpstreamPool>>;
+  const upstreamOf = (service: ServiceName) => ({ service, pool: pools[service], logger: log, agent });
+  // A write with an Idempotency-Key is kept in memory (small JSON bodies), so it can go to another instance
+  // when its first one dies before answering; everything else streams straight through.
+  const keepReplayable = bufferReplayableBody();
   const proxies = Object.fromEntries(SERVICES.map((name) => [name, proxyTo(upstreamOf(name))]));
   const edgeCache = createEdgeCache();
   const cachingProxies = Object.fromEntries(SERVICES.map((name) => [name, cachingProxyTo(upstreamOf(name), edgeCache)]));
@@ -82,7 +87,10 @@ export function buildGateway(config: GatewayConfig, logger?: Logger, deps: Gatew
     if (!service) return next();
     // The gateway does not authorise: a token only picks the cache audience; the service still decides.
     const audience = await audienceOf(req, verifyToken);
-    if (audience === undefined) return compress(req, res, () => proxies[service]!(req, res, next));
+    if (audience === undefined) {
+      if (pools[service].targets.length > 1) await keepReplayable(req);
+      return compress(req, res, () => proxies[service]!(req, res, next));
+    }
     const key = cacheKey(audience, req);
     const hit = wantsFresh(req) ? undefined : edgeCache.get(key);
     if (hit) return sendCached(req, res, hit);

@@ -1,15 +1,20 @@
 import { z } from 'zod';
 
 const url = z.url({ protocol: /^https?$/ });
+/** One service's instances: a URL, or several separated by commas (the gateway spreads requests over them). */
+const urls = z
+  .string()
+  .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean))
+  .pipe(z.array(url).min(1, 'at least one URL'));
 
 export const gatewayConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   /** Unset: info, or silent under Jest (lib-core createLogger). */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
-  CONTENT_URL: url.default('http://127.0.0.1:4001'),
-  QUIZ_URL: url.default('http://127.0.0.1:4002'),
-  GEMS_URL: url.default('http://127.0.0.1:4003'),
-  GIFTS_URL: url.default('http://127.0.0.1:4004'),
+  CONTENT_URL: urls.default(['http://127.0.0.1:4001']),
+  QUIZ_URL: urls.default(['http://127.0.0.1:4002']),
+  GEMS_URL: urls.default(['http://127.0.0.1:4003']),
+  GIFTS_URL: urls.default(['http://127.0.0.1:4004']),
   /** Comma-separated browser origins allowed by CORS (the portal and its remotes). */
   PORTAL_ORIGINS: z
     .string()
@@ -46,6 +51,7 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
   return parsed.data;
 }
 
-export function upstreams(config: GatewayConfig) {
+/** Each service's instances. */
+export function upstreams(config: GatewayConfig): Record<'content' | 'quiz' | 'gems' | 'gifts', string[]> {
   return { content: config.CONTENT_URL, quiz: config.QUIZ_URL, gems: config.GEMS_URL, gifts: config.GIFTS_URL };
 }

@@ -6,13 +6,19 @@ export interface DependencyHealth {
   detail?: string;
 }
 
-/** Asks every service's /readyz (which in turn checks its database, broker and cache) in parallel. */
+/**
+ * Asks every instance's /readyz (which in turn checks its database, broker and cache) in parallel; a service is up
+ * while one of its instances is (the gateway sends its requests to those).
+ */
 export async function checkDependencies(
-  upstreamUrls: Record<ServiceName, string>,
+  upstreamUrls: Record<ServiceName, readonly string[]>,
   timeoutMs: number,
 ): Promise<{ status: 'up' | 'down'; dependencies: Record<string, DependencyHealth> }> {
   const entries = await Promise.all(
-    Object.entries(upstreamUrls).map(async ([name, base]) => [name, await probe(`${base}/readyz`, timeoutMs)] as const),
+    Object.entries(upstreamUrls).map(async ([name, bases]) => {
+      const probes = await Promise.all(bases.map((base) => probe(`${base}/readyz`, timeoutMs)));
+      return [name, probes.find((health) => health.status === 'up') ?? probes[0]!] as const;
+    }),
   );
   const dependencies = Object.fromEntries(entries);
   const status = entries.every(([, health]) => health.status === 'up') ? 'up' : 'down';

@@ -7,6 +7,7 @@ import { loggableUrl } from '@kidslearn/lib-http';
 import type { EdgeCache } from './edge-cache';
 import { messages } from './messages';
 import type { ServiceName } from './routes';
+import type { UpstreamPool } from './upstream-pool';
 
 /**
  * Keep-alive sockets to the services (without them every proxied request pays a TCP handshake); one pool per
@@ -19,9 +20,39 @@ export const createUpstreamAgent = (): http.Agent => new http.Agent({ keepAlive:
 
 export interface Upstream {
   service: ServiceName;
-  target: string;
+  /** the service's instances (round-robin; one that failed to connect is skipped for a moment) */
+  pool: UpstreamPool;
   logger: Logger;
   agent: http.Agent;
+}
+
+/** What the proxy keeps on a request: the instance it went to, whether it was sent again, its buffered body. */
+const TARGET = Symbol('upstream instance');
+const RETRIED = Symbol('sent to another instance');
+const BODY = Symbol('buffered body');
+type RoutedRequest = IncomingMessage & { [TARGET]?: string; [RETRIED]?: boolean; [BODY]?: Buffer };
+
+/** Errors that mean the instance is gone (refused, reset, killed) rather than slow. */
+const CONNECTION_LOST = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOTCONN', 'EHOSTUNREACH']);
+const connectionLost = (error: Error) => CONNECTION_LOST.has((error as NodeJS.ErrnoException).code ?? '') || error.message === 'socket hang up';
+
+/**
+ * May the request go to another instance when the first one failed before answering? A read may; a write only
+ * when the caller sent an Idempotency-Key (the services answer a repeat with the first outcome) and its body is
+ * buffered (bufferReplayableBody), so it can be sent again. Anything else fails with 502 as before.
+ */
+const replayable = (req: RoutedRequest) => req.method === 'GET' || req.method === 'HEAD' || req[BODY] !== undefined;
+
+/** Keeps the body of a write with an Idempotency-Key (at most `limit` bytes), so it can be sent to another instance. */
+export function bufferReplayableBody(limit = 1024 * 1024) {
+  return async (req: IncomingMessage): Promise<void> => {
+    if (req.method === 'GET' || req.method === 'HEAD' || !req.headers['idempotency-key']) return;
+    const size = Number(req.headers['content-length'] ?? 0);
+    if (!(size > 0 && size <= limit)) return;
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    (req as RoutedRequest)[BODY] = Buffer.concat(chunks);
+  };
 }
 
 /** The edge-cache key of a request: its audience, then its full original path and query. */
@@ -66,9 +97,12 @@ function watchBody(proxyRes: IncomingMessage, res: ServerResponse, upstream: Ups
   });
 }
 
-function baseOptions(upstream: Upstream): Options<IncomingMessage, ServerResponse> {
+function baseOptions(upstream: Upstream, sendAgain: () => RequestHandler): Options<IncomingMessage, ServerResponse> {
+  const { pool } = upstream;
   return {
-    target: upstream.target,
+    target: pool.targets[0],
+    // Round-robin over the instances; a request sent again avoids the one that failed it.
+    router: pool.targets.length > 1 ? (req) => ((req as RoutedRequest)[TARGET] = pool.pick((req as RoutedRequest)[TARGET])) : undefined,
     agent: upstream.agent,
     // X-Forwarded-* are set by edgeForwarding (forwarded.ts); http-proxy would append to the caller's.
     xfwd: false,
@@ -79,11 +113,22 @@ function baseOptions(upstream: Upstream): Options<IncomingMessage, ServerRespons
         proxyReq.removeHeader('accept-encoding');
         const id = (req as { id?: unknown }).id;
         if (typeof id === 'string') proxyReq.setHeader('x-request-id', id);
+        // A buffered body (it may have to be sent again) is written from the buffer; the request stream is spent.
+        const body = (req as RoutedRequest)[BODY];
+        if (body) proxyReq.end(body);
       },
       proxyRes: (proxyRes, req, res) => watchBody(proxyRes, res, upstream, req.url),
       error: (error, req, res) => {
-        if ('headersSent' in res) failUpstream(res, upstream, req.url, error);
-        else res.destroy();
+        const routed = req as RoutedRequest;
+        if (!('headersSent' in res)) return res.destroy();
+        // The instance went away before answering (killed, restarting): once more, on another instance.
+        if (connectionLost(error) && pool.targets.length > 1 && !res.headersSent && !routed[RETRIED] && replayable(routed)) {
+          pool.failed(routed[TARGET] ?? String(pool.targets[0]));
+          routed[RETRIED] = true;
+          upstream.logger.warn({ err: error.message, service: upstream.service, url: req.url && loggableUrl(req.url) }, 'upstream instance failed; sent to another');
+          return void sendAgain()(req as never, res as never, () => undefined);
+        }
+        failUpstream(res, upstream, req.url, error);
       },
     },
   };
@@ -94,7 +139,8 @@ function baseOptions(upstream: Upstream): Options<IncomingMessage, ServerRespons
  * request id, so one id follows a call through the gateway and the service logs.
  */
 export function proxyTo(upstream: Upstream): RequestHandler {
-  return createProxyMiddleware(baseOptions(upstream)) as unknown as RequestHandler;
+  const proxy: RequestHandler = createProxyMiddleware(baseOptions(upstream, () => proxy)) as unknown as RequestHandler;
+  return proxy;
 }
 
 /**
@@ -102,7 +148,7 @@ export function proxyTo(upstream: Upstream): RequestHandler {
  * setCacheKey when the service allows it (s-maxage). The body is buffered, which is fine for these small reads.
  */
 export function cachingProxyTo(upstream: Upstream, cache: EdgeCache): RequestHandler {
-  const base = baseOptions(upstream);
+  const base = baseOptions(upstream, () => handler);
   const proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({
     ...base,
     selfHandleResponse: true,
@@ -126,5 +172,6 @@ export function cachingProxyTo(upstream: Upstream, cache: EdgeCache): RequestHan
       },
     },
   });
-  return proxy as unknown as RequestHandler;
+  const handler = proxy as unknown as RequestHandler;
+  return handler;
 }

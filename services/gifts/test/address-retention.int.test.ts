@@ -17,15 +17,15 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await gifts?.service.internals()?.mongo.dropDatabase();
+  await gifts?.db.dropDatabase();
   await gifts?.stop();
   await gems?.stop();
   await Promise.all([gifts && deleteQueues(gifts.serviceName), gems && deleteQueues(gems.serviceName)]);
   await releaseBroker();
 });
 
-const retention = (now: Date) => gifts.service.internals()!.erasure.retention.runOnce(now);
-const stored = (id: string) => gifts.service.internals()!.mongo.db!.collection('redemptions').findOne({ _id: new Types.ObjectId(id) });
+const retention = (now: Date) => gifts.services[0]!.retention(now);
+const stored = (id: string) => gifts.db.collection('redemptions').findOne({ _id: new Types.ObjectId(id) });
 
 describe('delivery address retention (controlled clock)', () => {
   it('when a delivered or refused parcel is older than 30 days, then its address goes (once); a pending parcel and a recent one keep theirs', async () => {

@@ -15,8 +15,13 @@ export class FakeRedemptionStore implements RedemptionStore {
   private seq = 0;
   private keys = new Map<string, string>();
 
+  readonly republished: string[] = [];
+
   newId() {
     return String(++this.seq).padStart(24, '0');
+  }
+  republish(id: string) {
+    this.republished.push(id);
   }
   async request(input: NewRedemption) {
     const key = input.idempotencyKey ?? `auto-${input.id}`;
@@ -69,6 +74,7 @@ export class FakeRedemptionStore implements RedemptionStore {
 /** Plays gems: settles the redemption as soon as the handler starts waiting (the outcome then read). */
 export function settlingWaiter(settle: (id: string) => void): OutcomeWaiter {
   return {
+    announce: async () => undefined,
     async listen(id) {
       return {
         async wait(_timeoutMs, read) {
@@ -84,6 +90,7 @@ export function settlingWaiter(settle: (id: string) => void): OutcomeWaiter {
 /** Plays gems announcing its outcome: the wait answers the announcement and never reads. */
 export function announcingWaiter(outcome: SettledOutcome): OutcomeWaiter {
   return {
+    announce: async () => undefined,
     async listen() {
       return {
         wait: async (_timeoutMs, _read, fromOutcome) => fromOutcome(outcome),
@@ -95,6 +102,7 @@ export function announcingWaiter(outcome: SettledOutcome): OutcomeWaiter {
 
 /** Nothing is announced: the wait reads once (its timeout) and answers that. */
 export const silentWaiter: OutcomeWaiter = {
+  announce: async () => undefined,
   async listen() {
     return { wait: async (_timeoutMs, read) => read(), close: async () => undefined };
   },

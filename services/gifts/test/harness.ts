@@ -3,17 +3,14 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import amqp from 'amqplib';
 import mongoose from 'mongoose';
-import { closeServer, listen } from '@kidslearn/lib-http';
 import { createEvent, EventBus, topologyFor, type EventEnvelope } from '@kidslearn/lib-events';
 import { createLogger } from '@kidslearn/lib-core';
-import { uniqueDbUrl } from '@kidslearn/lib-testkit';
+import { roundRobin, testInstances, uniqueDbUrl } from '@kidslearn/lib-testkit';
 import { buildService as buildGems } from '../../gems/src/app';
 import { readConfig as readGemsConfig } from '../../gems/src/config';
-import { buildService } from '../src/app';
+import { buildService, type GiftsService } from '../src/app';
 import { readConfig } from '../src/config';
 
 const BASE_AMQP_URL = process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
@@ -72,14 +69,22 @@ async function deleteQueues(serviceName: string): Promise<void> {
 }
 
 export interface RunningGifts {
+  /** the instances' URL (with several instances, each request goes to the next one in turn) */
   url: string;
-  service: ReturnType<typeof buildService>;
+  /** the instances, in-process (their connections, reconcile(), retention()) */
+  services: GiftsService[];
   serviceName: string;
-  /** Stops HTTP and the service (keeps its database and queue unless dropped). */
+  /** a connection of the test's own to the gifts database */
+  db: mongoose.Connection;
+  /** Stops HTTP and the instances (keeps the database and queue unless dropped). */
   stop(): Promise<void>;
 }
 
-export async function startGifts(opts: { mongoUrl: string; serviceName?: string; waitMs?: number; redisUrl?: string }): Promise<RunningGifts> {
+/**
+ * gifts in this process: `instances` (default TEST_INSTANCES, else 1) instances on one database and one queue,
+ * behind one URL that spreads requests over them.
+ */
+export async function startGifts(opts: { mongoUrl: string; serviceName?: string; waitMs?: number; redisUrl?: string; instances?: number }): Promise<RunningGifts> {
   const serviceName = opts.serviceName ?? `gifts-test-${suffix()}`;
   const config = readConfig({
     ...process.env,
@@ -91,29 +96,38 @@ export async function startGifts(opts: { mongoUrl: string; serviceName?: string;
     ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl } : {}),
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
   });
-  const service = buildService(config, createLogger(serviceName, config.LOG_LEVEL));
-  await service.start();
-  const server: Server = await listen(service.app, 0, undefined, '127.0.0.1');
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const services: GiftsService[] = [];
+  for (let i = 0; i < (opts.instances ?? testInstances()); i += 1) services.push(await buildService(config, createLogger(serviceName, config.LOG_LEVEL)));
+  const front = await roundRobin(await Promise.all(services.map((service) => service.start())));
+  const db = await mongoose.createConnection(opts.mongoUrl).asPromise();
+  let stopped = false;
   return {
-    url,
-    service,
+    url: front.url,
+    services,
     serviceName,
+    db,
     stop: async () => {
-      await closeServer(server);
-      await service.stop();
+      if (stopped) return;
+      stopped = true;
+      await front.close();
+      for (const service of services) await service.stop();
+      await db.close();
     },
   };
 }
 
-export async function startGems() {
+/** The real gems service in this process (`instances` of it, default TEST_INSTANCES, else 1). */
+export async function startGems({ instances = testInstances() }: { instances?: number } = {}) {
   const serviceName = `gems-test-${suffix()}`;
   const mongoUrl = uniqueDbUrl('gems');
   const config = readGemsConfig({ ...process.env, PORT: '0', AMQP_URL, MONGO_URL: mongoUrl, SERVICE_NAME: serviceName, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const gems = await buildGems(config, createLogger(serviceName, config.LOG_LEVEL));
-  const url = await gems.start();
+  const gemses: Awaited<ReturnType<typeof buildGems>>[] = [];
+  for (let i = 0; i < instances; i += 1) gemses.push(await buildGems(config, createLogger(serviceName, config.LOG_LEVEL)));
+  const front = await roundRobin(await Promise.all(gemses.map((gems) => gems.start())));
+  const url = front.url;
   const stop = async () => {
-    await gems.stop();
+    await front.close();
+    for (const gems of gemses) await gems.stop();
     // Its database goes with it (the suites drop only their gifts database): none is left behind per run.
     const conn = await mongoose.createConnection(mongoUrl).asPromise();
     await conn.dropDatabase().catch(() => undefined);

@@ -14,7 +14,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await gifts?.service.internals()?.mongo.dropDatabase();
+  await gifts?.db.dropDatabase();
   await gifts?.stop();
   if (gifts) await deleteQueues(gifts.serviceName);
   await releaseBroker();
@@ -26,6 +26,6 @@ it('when one learner redeems more often than the per-learner limit, then 429 and
   for (let i = 0; i < 3; i++) statuses.push((await call(gifts.url, 'POST', '/redemptions', a.token, { giftId: 'stickers', address })).status);
   expect(statuses.slice(0, 2).every((s) => s !== 429)).toBe(true);
   expect(statuses[2]).toBe(429);
-  expect(await gifts.service.internals()!.mongo.collection('redemptions').countDocuments({ email: a.email })).toBe(2);
+  expect(await gifts.db.collection('redemptions').countDocuments({ email: a.email })).toBe(2);
   expect((await call(gifts.url, 'POST', '/redemptions', b.token, { giftId: 'stickers', address })).status).not.toBe(429);
 }, 60_000);

@@ -22,7 +22,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   process.env = saved;
-  await gifts?.service.internals()?.mongo.dropDatabase();
+  await gifts?.db.dropDatabase();
   await gifts?.stop();
   await gemsDb?.close();
   await gems?.stop(); // drops its database
@@ -32,7 +32,7 @@ afterAll(async () => {
 
 it('when gems debited a redemption but its gems.debited was lost, then the reconciler re-drives it and it settles, debited once', async () => {
   const email = `reconcile-${randomUUID().slice(0, 8)}@kidslearn.test`;
-  const redemptions = gifts.service.internals()!.mongo.collection('redemptions');
+  const redemptions = gifts.db.collection('redemptions');
   const balances = () => gemsDb.collection('balances').findOne({ _id: email as never });
   await creditGems(email, 4);
   await eventually(balances, (b) => b?.gems === 4);

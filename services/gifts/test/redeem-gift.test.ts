@@ -1,5 +1,5 @@
-import { deliverRedemption } from '../src/domain/deliver-redemption';
-import { redeemGift, type RedeemGiftDeps } from '../src/domain/redeem-gift';
+import { deliverRedemption } from '../src/use-cases/deliver-redemption';
+import { redeemGift, type RedeemGiftDeps } from '../src/use-cases/redeem-gift';
 import type { OutcomeWaiter } from '../src/domain/ports';
 import { messages } from '../src/messages';
 import { announcingWaiter, fakeCatalog, FakeRedemptionStore, settlingWaiter, silentWaiter } from './fakes';
@@ -53,6 +53,7 @@ describe('redeemGift', () => {
     const store = new FakeRedemptionStore();
     let open = 0;
     const counting: OutcomeWaiter = {
+      announce: async () => undefined,
       async listen() {
         open += 1;
         return { wait: async (_timeoutMs, read) => read(), close: async () => void (open -= 1) };

@@ -16,7 +16,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await gifts?.service.internals()?.mongo.dropDatabase();
+  await gifts?.db.dropDatabase();
   await gifts?.stop();
   await gems?.stop();
   await Promise.all([gifts && deleteQueues(gifts.serviceName), gems && deleteQueues(gems.serviceName)]);

@@ -13,7 +13,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await gifts?.service.internals()?.mongo.dropDatabase();
+  await gifts?.db.dropDatabase();
   await gifts?.stop();
   await gems?.stop();
   await Promise.all([gifts?.serviceName, gems?.serviceName].filter(Boolean).map((n) => deleteQueues(n!)));

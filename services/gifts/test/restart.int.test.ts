@@ -14,7 +14,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await second?.service.internals()?.mongo.dropDatabase();
+  await second?.db.dropDatabase();
   await second?.stop();
   await gems?.stop();
   await Promise.all([...names, gems?.serviceName].filter(Boolean).map((n) => deleteQueues(n!)));
@@ -30,12 +30,12 @@ it('when the service is stopped between its write and its publish, then a new in
   const first = await startGifts({ mongoUrl, waitMs: 1000 });
   names.push(first.serviceName);
   // The broker link is gone: the write succeeds, the publish cannot happen.
-  await first.service.internals()!.bus.close();
+  await Promise.all(first.services.map((service) => service.connections.bus.close()));
   const res = await call(first.url, 'POST', '/redemptions', learner.token, { giftId: 'stickers', address });
   expect(res.status).toBe(202);
   expect(res.body).toMatchObject({ status: 'processing', redemption: { status: 'requested' } });
   const id = res.body.redemption._id as string;
-  const stored = await first.service.internals()!.mongo.collection('redemptions').findOne({});
+  const stored = await first.db.collection('redemptions').findOne({});
   expect(stored?.outbox).toHaveLength(1);
   await first.stop().catch(() => undefined);
 
@@ -45,6 +45,6 @@ it('when the service is stopped between its write and its publish, then a new in
   const settled = await eventually(mine, (rs) => rs[0]?.status === 'pending-delivery', 30_000);
   expect(settled).toEqual([expect.objectContaining({ _id: id, status: 'pending-delivery' })]);
   expect(await balance()).toBe(5);
-  const after = await second.service.internals()!.mongo.collection('redemptions').findOne({});
+  const after = await second.db.collection('redemptions').findOne({});
   expect(after?.outbox).toEqual([]);
 }, 120_000);

@@ -5,14 +5,17 @@ import { encodeEnvelope, parseEnvelope } from './envelope';
 import type { EventEnvelope } from './envelope';
 import { KNOWN_SUBSCRIPTIONS } from './subscriptions';
 import { EXCHANGE, declareConsumerQueues, declareExchange, declareKnownQueues, retryDelayFor, topologyFor } from './topology';
+import { NodeList, describeNode } from './nodes';
 import type { Topology } from './topology';
 import { publishConfirmed } from './confirm';
+import { publishRouted } from './routed';
 import { PoisonMessageError } from './poison';
 import { deferred, withTimeout } from './deferred';
 import { markEvent } from './timing';
 import type { Deferred } from './deferred';
 
 export interface EventBusOptions {
+  /** One broker URL, or the nodes of a cluster comma-separated (AMQP_URL): the bus fails over between them. */
   url: string;
   /** Names the queues: `<serviceName>.events`, `.events.dlq`, `.events.retry.<ms>ms`. */
   serviceName: string;
@@ -41,8 +44,10 @@ const ATTEMPT_HEADER = 'x-attempt';
  * Infrastructure errors (a database outage, a restart) are retried for about an hour before the DLQ:
  * 1 + 5 + 15 + 60 s, then every 5 minutes. Poison messages skip the wait (PoisonMessageError).
  */
-const DEFAULT_RETRY_DELAYS_MS = [1000, 5000, 15000, 60_000, 300_000];
+export const DEFAULT_RETRY_DELAYS_MS = [1000, 5000, 15000, 60_000, 300_000];
 const DEFAULT_MAX_ATTEMPTS = 16;
+/** How long a message whose forward failed stays with the consumer before it is handed back. */
+const FORWARD_RETRY_MS = 1000;
 
 /**
  * RabbitMQ event bus: persistent messages with publisher confirms, manual acks with prefetch,
@@ -60,8 +65,10 @@ export class EventBus {
   private conn?: RecoveringChannelModel;
   private closing = false;
   private subscribing: Promise<void> = Promise.resolve();
+  private readonly nodes: NodeList;
 
   private constructor(private readonly opts: EventBusOptions) {
+    this.nodes = new NodeList(opts.url);
     this.topology = topologyFor(opts.serviceName);
     this.delays = opts.retryDelaysMs?.length ? opts.retryDelaysMs : DEFAULT_RETRY_DELAYS_MS;
     this.maxAttempts = opts.maxAttempts ?? (opts.retryDelaysMs?.length ? this.delays.length + 1 : DEFAULT_MAX_ATTEMPTS);
@@ -78,25 +85,37 @@ export class EventBus {
   }
 
   private async start(): Promise<void> {
-    this.conn = await amqp.connect(this.opts.url, {
+    // amqplib's recovery reconnects to `nodes.target`, which answers the node tried now: every failed attempt
+    // and every lost connection moves on to the next node of AMQP_URL's list (see nodes.ts).
+    this.conn = await amqp.connect(this.nodes.target, {
       // Without TCP_NODELAY a small frame waits for the broker's delayed ACK: ~40 ms per hop.
       noDelay: true,
       keepAlive: true,
+      // A node that does not answer (a host gone) is given up after 10 s, then the next one is tried.
+      timeout: 10_000,
       recovery: {
         initialDelay: 200,
         maxDelay: 5000,
         maxRetries: Infinity,
-        initialMaxRetries: 10,
+        initialMaxRetries: 10 * this.nodes.nodes.length,
+        // Listeners first: the failover must see the first attempts too.
+        waitForConnect: false,
         setup: (model: ChannelModel) => this.onConnected(model),
       },
     });
+    this.conn.on('connect-failed', (err: Error) => {
+      this.log.warn({ node: describeNode(this.nodes.current), err: err?.message }, 'rabbitmq connection attempt failed');
+      this.nodes.next();
+    });
     this.conn.on('disconnect', (err: Error) => {
-      this.log.warn({ err: err?.message }, 'rabbitmq disconnected; reconnecting');
+      this.log.warn({ node: describeNode(this.nodes.current), err: err?.message }, 'rabbitmq disconnected; reconnecting');
+      this.nodes.next();
       if (this.connected.settled) this.connected = deferred();
       this.publisher = undefined;
       this.consumer = undefined;
     });
     this.conn.on('error', (err: Error) => this.log.warn({ err: err.message }, 'rabbitmq connection error'));
+    await this.conn.waitForConnect();
     await withTimeout(this.connected.promise, 30_000, 'rabbitmq: no connection');
   }
 
@@ -104,13 +123,20 @@ export class EventBus {
   private async onConnected(model: ChannelModel): Promise<void> {
     const ch = await model.createChannel();
     await declareExchange(ch);
-    await declareKnownQueues(ch, this.opts.knownSubscriptions ?? KNOWN_SUBSCRIPTIONS);
     await ch.close();
+    const open = async () => {
+      const scratch = await model.createChannel();
+      scratch.on('error', () => undefined); // a refusal closes it; declareKnownQueues reports it
+      return scratch;
+    };
+    await declareKnownQueues(open, this.opts.knownSubscriptions ?? KNOWN_SUBSCRIPTIONS, (queue, err) =>
+      this.log.warn({ queue, err: err.message }, 'known queue not declared (left to its consumer or the broker definitions)'),
+    );
     if (this.handlers.size > 0) await this.startConsumer(model);
     this.publisher = undefined;
     if (this.connected.settled) this.connected = deferred();
     this.connected.resolve(model);
-    this.log.info('rabbitmq connected');
+    this.log.info({ node: describeNode(this.nodes.current) }, 'rabbitmq connected');
   }
 
   /** Throws when the broker is not reachable right now (for /readyz). */
@@ -190,7 +216,11 @@ export class EventBus {
       }
     });
     await ch.prefetch(this.opts.prefetch ?? 10);
-    await declareConsumerQueues(ch, this.topology, this.delays, this.handlers.keys());
+    await declareConsumerQueues(ch, this.topology, this.delays, this.handlers.keys()).catch((err: Error) => {
+      // A queue declared before with other arguments (a classic queue of an older version) is refused for good.
+      if (/inequivalent arg/.test(err.message)) this.log.error({ err: err.message }, 'a queue of this service differs from what lib-events declares: run `npm run events -- migrate-queues` (services/README.md)');
+      throw err;
+    });
     await ch.consume(this.topology.queue, (msg) => {
       if (msg) void this.onMessage(ch, msg);
     });
@@ -227,14 +257,19 @@ export class EventBus {
     await this.forward(ch, msg, this.topology.dlq, { [ATTEMPT_HEADER]: attempt, 'x-error': reason.slice(0, 500), 'x-dead-lettered-at': new Date().toISOString() });
   }
 
-  /** Copy to another queue (confirmed) and only then ack the original: at-least-once, never lost. */
+  /**
+   * Copy to another of this service's queues through its own exchange (confirmed), and only then ack the
+   * original: at-least-once, never lost.
+   */
   private async forward(ch: ConfirmChannel, msg: ConsumeMessage, queue: string, headers: Record<string, unknown>): Promise<void> {
     try {
-      await publishConfirmed(ch, '', queue, msg.content, { ...msg.properties, persistent: true, headers: { ...msg.properties.headers, ...headers } });
+      await publishRouted(ch, this.topology.retryExchange, queue, msg.content, { ...msg.properties, persistent: true, headers: { ...msg.properties.headers, ...headers } });
       safeAck(ch, msg);
     } catch (err) {
-      // Not acked: the broker redelivers it when the channel closes.
-      this.log.warn({ err: (err as Error).message, queue }, 'could not forward message');
+      // Handed back to the queue after a second (a channel already closed hands it back by itself): a message
+      // that can never be forwarded reaches the DLQ through the queue's delivery limit, not in a tight loop.
+      this.log.warn({ err: (err as Error).message, queue }, 'could not forward message; returning it to the queue');
+      setTimeout(() => safeNack(ch, msg), FORWARD_RETRY_MS).unref();
     }
   }
 
@@ -251,6 +286,14 @@ export class EventBus {
   /** Names of this service's queues (tests and diagnostics). */
   get queues(): Topology {
     return this.topology;
+  }
+}
+
+function safeNack(ch: Channel, msg: ConsumeMessage): void {
+  try {
+    ch.nack(msg, false, true);
+  } catch {
+    // Channel already closed: the broker redelivers.
   }
 }
 

@@ -1,6 +1,6 @@
-import amqp from 'amqplib';
 import { topologyFor } from './topology';
-import { publishConfirmed } from './confirm';
+import { connectFirst } from './nodes';
+import { publishRouted } from './routed';
 
 export interface DeadLetter {
   messageId?: string;
@@ -10,9 +10,12 @@ export interface DeadLetter {
   deadLetteredAt?: string;
 }
 
-/** The messages waiting in a service's DLQ (looked at, left in place: unacked gets return on close). */
+/**
+ * The messages waiting in a service's DLQ (looked at, left in place: unacked gets return on close; each return
+ * counts as a delivery, hence the DLQ's delivery limit out of reach, topology.ts). `url`: AMQP_URL, a list allowed.
+ */
 export async function listDeadLetters(url: string, serviceName: string): Promise<DeadLetter[]> {
-  const conn = await amqp.connect(url);
+  const conn = await connectFirst(url);
   try {
     const ch = await conn.createChannel();
     const { dlq } = topologyFor(serviceName);
@@ -42,7 +45,7 @@ export async function listDeadLetters(url: string, serviceName: string): Promise
  * the DLQ copy is acked: a crash mid-way duplicates, the idempotent consumers ignore it). Returns the count.
  */
 export async function replayDeadLetters(url: string, serviceName: string): Promise<number> {
-  const conn = await amqp.connect(url);
+  const conn = await connectFirst(url);
   try {
     const ch = await conn.createConfirmChannel();
     const { dlq, queue } = topologyFor(serviceName);
@@ -53,7 +56,8 @@ export async function replayDeadLetters(url: string, serviceName: string): Promi
       if (!msg) break;
       const headers: Record<string, unknown> = { ...msg.properties.headers, 'x-attempt': 1, 'x-replayed-at': new Date().toISOString() };
       delete headers['x-error'];
-      await publishConfirmed(ch, '', queue, msg.content, { ...msg.properties, persistent: true, headers });
+      // Straight into the main queue (the administrator may use the default exchange; services no longer do).
+      await publishRouted(ch, '', queue, msg.content, { ...msg.properties, persistent: true, headers });
       ch.ack(msg);
       replayed++;
     }

@@ -10,7 +10,11 @@ export interface EventEnvelope<T = unknown> {
   data: T;
 }
 
-export function createEvent<T>(type: string, data: T, version = 1): EventEnvelope<T> {
+/**
+ * An envelope of any type with unchecked data: for the bus's own tests and tools. Services publish catalogued
+ * events made with `createEvent` (from @kidslearn/contracts, re-exported here), which checks their data.
+ */
+export function createEnvelope<T>(type: string, data: T, version = 1): EventEnvelope<T> {
   return { id: randomUUID(), type, version, occurredAt: new Date().toISOString(), data };
 }
 

@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { createLogger } from '@kidslearn/lib-core';
 import { env, eventually, randomSuffix } from '@kidslearn/lib-testkit';
-import { EventBus, createEvent, listDeadLetters } from '../src';
+import { EventBus, createEnvelope, listDeadLetters } from '../src';
 import type { EventEnvelope } from '../src';
 
 const logger = createLogger('dlq-test', process.env.TEST_LOG_LEVEL ?? 'silent');
@@ -30,7 +30,7 @@ describe('npm run events -- dlq list|replay', () => {
       if (!databaseUp) throw new Error('database unavailable');
       settled.push(event);
     });
-    const event = createEvent(type, { credit: 3 });
+    const event = createEnvelope(type, { credit: 3 });
     await bus.publish(event);
     await eventually(async () => (await listDeadLetters(env().AMQP_URL, service)).length === 1, { timeoutMs: 15_000 });
 

@@ -1,16 +1,16 @@
-import { createEvent, encodeEnvelope, parseEnvelope, retryDelayFor, topologyFor } from '../src';
+import { createEnvelope, encodeEnvelope, parseEnvelope, retryDelayFor, topologyFor } from '../src';
 
 describe('event envelope', () => {
   it('when created, then it has a uuid, the type, version 1 and an ISO time', () => {
-    const event = createEvent('lesson.created', { lessonId: 'l1' });
+    const event = createEnvelope('lesson.created', { lessonId: 'l1' });
     expect(event).toMatchObject({ type: 'lesson.created', version: 1, data: { lessonId: 'l1' } });
     expect(event.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Date(event.occurredAt).toISOString()).toBe(event.occurredAt);
-    expect(createEvent('x', {}, 2).version).toBe(2);
+    expect(createEnvelope('x', {}, 2).version).toBe(2);
   });
 
   it('when encoded and parsed, then the same envelope comes back', () => {
-    const event = createEvent('gems.debited', { cost: 3 });
+    const event = createEnvelope('gems.debited', { cost: 3 });
     expect(parseEnvelope(encodeEnvelope(event))).toEqual(event);
   });
 

@@ -1,7 +1,7 @@
 import { createLogger } from '@kidslearn/lib-core';
 import { startPrivateBroker, type PrivateBroker } from '@kidslearn/infra-local';
 import { eventually, randomSuffix } from '@kidslearn/lib-testkit';
-import { EventBus, createEvent } from '../src';
+import { EventBus, createEnvelope } from '../src';
 
 // Takes its broker down: on a private node, so that the tests and the portal sharing the runner's node
 // are not cut off meanwhile.
@@ -25,19 +25,19 @@ it('when RabbitMQ restarts, then publishing and consuming resume and nothing is 
   const received = new Set<string>();
   await bus.subscribe(type, (event) => void received.add(event.id));
 
-  const before = [1, 2, 3].map((n) => createEvent(type, { n }));
+  const before = [1, 2, 3].map((n) => createEnvelope(type, { n }));
   for (const e of before) await bus.publish(e);
   await eventually(() => received.size === 3);
 
   await broker.stopApp();
   // Published while the broker is down: publish() keeps trying until a confirm arrives.
-  const during = [4, 5].map((n) => createEvent(type, { n }));
+  const during = [4, 5].map((n) => createEnvelope(type, { n }));
   const publishingDuring = Promise.all(during.map((e) => bus!.publish(e)));
   await new Promise((r) => setTimeout(r, 1000));
   expect(await bus.check().then(() => 'up', () => 'down')).toBe('down');
   await broker.startApp();
   await publishingDuring;
-  const after = [6, 7, 8].map((n) => createEvent(type, { n }));
+  const after = [6, 7, 8].map((n) => createEnvelope(type, { n }));
   for (const e of after) await bus.publish(e);
 
   await eventually(() => received.size === 8, { timeoutMs: 30_000 });

@@ -1,7 +1,7 @@
 import amqp from 'amqplib';
 import { createLogger } from '@kidslearn/lib-core';
 import { env, eventually, randomSuffix } from '@kidslearn/lib-testkit';
-import { EventBus, PoisonMessageError, createEvent } from '../src';
+import { EventBus, PoisonMessageError, createEnvelope } from '../src';
 import type { EventEnvelope } from '../src';
 
 const logger = createLogger('event-bus-test', process.env.TEST_LOG_LEVEL ?? 'silent');
@@ -29,7 +29,7 @@ describe('EventBus against RabbitMQ', () => {
     const type = `test.early.${randomSuffix()}`;
     const consumerName = `kit-late-${randomSuffix()}`;
     const publisher = await connect(`kit-early-${randomSuffix()}`, { knownSubscriptions: { [consumerName]: [type] } });
-    const event = createEvent(type, { lesson: 'first' });
+    const event = createEnvelope(type, { lesson: 'first' });
     await publisher.publish(event);
     const consumer = await connect(consumerName);
     const received: EventEnvelope[] = [];
@@ -43,7 +43,7 @@ describe('EventBus against RabbitMQ', () => {
     const bus = await connect(`kit-${randomSuffix()}`);
     const received: EventEnvelope[] = [];
     await bus.subscribe(type, (event) => void received.push(event));
-    const event = createEvent(type, { n: 1 });
+    const event = createEnvelope(type, { n: 1 });
     await bus.publish(event);
     await eventually(() => received.length === 1);
     expect(received[0]).toEqual(event);
@@ -55,7 +55,7 @@ describe('EventBus against RabbitMQ', () => {
     const name = `kit-${randomSuffix()}`;
     const bus = await connect(name, { knownSubscriptions: { [name]: [early, late] } });
     await bus.subscribe(early, () => undefined);
-    const event = createEvent(late, { waits: true });
+    const event = createEnvelope(late, { waits: true });
     await bus.publish(event);
     await new Promise((r) => setTimeout(r, 300));
     const received: EventEnvelope[] = [];
@@ -72,7 +72,7 @@ describe('EventBus against RabbitMQ', () => {
       attempts.push(ctx.attempt);
       throw new Error('handler always fails');
     });
-    const event = createEvent(type, { doomed: true });
+    const event = createEnvelope(type, { doomed: true });
     await bus.publish(event);
 
     const conn = await amqp.connect(env().AMQP_URL);
@@ -92,7 +92,7 @@ describe('EventBus against RabbitMQ', () => {
       attempts.push(ctx.attempt);
       throw new PoisonMessageError('payload is not a valid attempt');
     });
-    const event = createEvent(type, { bad: true });
+    const event = createEnvelope(type, { bad: true });
     await bus.publish(event);
 
     const conn = await amqp.connect(env().AMQP_URL);

@@ -17,19 +17,24 @@ export interface AccessLogOptions {
  * 1.4 KB a line, each passed through redaction) and builds a child logger per request: under load it was the
  * gateway's largest cost (bench/reports: CPU profiles). Headers are never logged, so no token or cookie can be.
  */
+/** A photo's id is its address: logged, it would hand out the link to a child's picture. */
+const PHOTO_PATH = /^(\/photos\/)[^/?#]+/;
+
 /**
- * The URL as logged: the path, and the query's names without their values (`/users/search?email=ki` may be
- * the start of a child's address); an email in the path is masked by the logger itself.
+ * The URL as logged: the path, with a photo's id replaced, and the query's names without their values
+ * (`/users/search?email=ki` may be the start of a child's address); an email in the path is masked by the
+ * logger itself.
  */
 export function loggableUrl(url: string): string {
   const at = url.indexOf('?');
-  if (at < 0) return url;
+  const path = (at < 0 ? url : url.slice(0, at)).replace(PHOTO_PATH, '$1:id');
+  if (at < 0) return path;
   const names = url
     .slice(at + 1)
     .split('&')
     .filter(Boolean)
     .map((pair) => `${pair.split('=')[0]}=…`);
-  return `${url.slice(0, at)}?${names.join('&')}`;
+  return `${path}?${names.join('&')}`;
 }
 
 export function accessLog(logger: Logger, { ignore = [], idOf }: AccessLogOptions) {

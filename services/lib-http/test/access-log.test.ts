@@ -2,7 +2,7 @@ import http, { type Server } from 'node:http';
 import { Writable } from 'node:stream';
 import express from 'express';
 import { createLogger } from '@kidslearn/lib-core';
-import { accessLog, requestId } from '../src';
+import { accessLog, loggableUrl, requestId } from '../src';
 
 interface Line {
   level: number;
@@ -75,6 +75,12 @@ describe('accessLog', () => {
     await (await fetch(`${base}/status/200/kid.one@school.org?email=kid.two%40school.org&search=Rita`, { headers: { 'x-request-id': 'personal' } })).text();
     const line = await lineFor('personal');
     expect(line?.url).toBe('/status/200/[email]?email=…&search=…');
+  });
+
+  it('when a child\'s photo is asked for, then the line names the route, not the photo\'s id', async () => {
+    expect(loggableUrl('/photos/0123abcd?size=2')).toBe('/photos/:id?size=…');
+    expect(loggableUrl('/photos/0123abcd')).toBe('/photos/:id');
+    expect(loggableUrl('/assets/content/owl.svg')).toBe('/assets/content/owl.svg');
   });
 
   it('when a path is ignored (health probes), then nothing is written', async () => {

@@ -1,7 +1,7 @@
 import mongoose from 'mongoose';
 import type { Connection } from 'mongoose';
 import type { Logger } from '@kidslearn/lib-core';
-import { serialiseWritesOnFerretDb } from './ferretdb-writes';
+import { LOCAL_DATABASE_OPTIONS } from './local-database';
 
 /**
  * Opens the service's own database. strictQuery drops filter keys that are not in the schema.
@@ -10,18 +10,12 @@ import { serialiseWritesOnFerretDb } from './ferretdb-writes';
  * applyOnce's `$ne`. Client input reaches filters only as zod-validated scalars instead.
  */
 export async function connectMongo(url: string, logger: Logger): Promise<Connection> {
-  const conn = mongoose.createConnection(url, {
-    serverSelectionTimeoutMS: 10_000,
-    // FerretDB 1.x has no retryable writes (no replica set); harmless on MongoDB.
-    retryWrites: false,
-    autoIndex: true,
-  });
+  const conn = mongoose.createConnection(url, { serverSelectionTimeoutMS: 10_000, autoIndex: true, ...LOCAL_DATABASE_OPTIONS });
   conn.set('strictQuery', true);
   conn.on('disconnected', () => logger.warn('mongo disconnected'));
   conn.on('reconnected', () => logger.info('mongo reconnected'));
   await conn.asPromise();
-  const serialised = await serialiseWritesOnFerretDb(conn);
-  logger.info({ db: conn.name, ferretdb: serialised }, 'mongo connected');
+  logger.info({ db: conn.name }, 'mongo connected');
   return conn;
 }
 

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { Schema, type Connection, type Model } from 'mongoose';
 import { AppError } from '@kidslearn/lib-core';
 import type { EventEnvelope } from '@kidslearn/lib-events';
+import type { Outbox } from './outbox';
 import { outboxFields } from './outbox-fields';
-import { withOutbox } from './update-merge';
 
 /**
  * How long after an erasure things about the learner that are still in flight are dropped (10 min).
@@ -47,7 +47,8 @@ export interface ErasureLog {
   load(): Promise<void>;
   /**
    * Records that the learner was erased at `erasedAt` (idempotent; a later erasure moves it forward), with
-   * the events to publish through the outbox in the same write (content: `learner.erased`).
+   * the events to publish through the outbox in the same write (content: `learner.erased`; the log was made
+   * with `outboxOf`).
    */
   record(email: string, erasedAt: Date, events?: EventEnvelope[]): Promise<void>;
   /** When the learner was last erased (the database's answer), or null. */
@@ -70,8 +71,10 @@ export interface ErasureLog {
  * erases a learner and checks it before and after writing anything that is about a learner: an event
  * still in flight, a reconciler's re-drive, a request with a token issued before the erasure.
  */
-export function createErasureLog(conn: Connection): ErasureLog {
+export function createErasureLog(conn: Connection, options: { outboxOf?: (model: Model<ErasureDoc>) => Outbox<ErasureDoc> } = {}): ErasureLog {
   const model = (conn.models.Erasure as Model<ErasureDoc> | undefined) ?? conn.model<ErasureDoc>('Erasure', schema);
+  // Only the service that announces erasures (content) writes events with its tombstones.
+  const outbox = options.outboxOf?.(model);
   const known = new Map<string, number>();
   const remember = (key: string, at: number) => {
     if (at > (known.get(key) ?? -Infinity)) known.set(key, at);
@@ -95,7 +98,12 @@ export function createErasureLog(conn: Connection): ErasureLog {
     },
     async record(email, at, events = []) {
       const key = erasureKey(email);
-      await model.updateOne({ _id: key }, withOutbox({ $max: { erasedAt: at } }, ...events), { upsert: true }).exec();
+      if (events.length > 0) {
+        if (!outbox) throw new Error('createErasureLog: events need an outbox (options.outboxOf)');
+        await outbox.update({ _id: key }, { $max: { erasedAt: at } }, events, { upsert: true });
+      } else {
+        await model.updateOne({ _id: key }, { $max: { erasedAt: at } }, { upsert: true }).exec();
+      }
       remember(key, at.getTime());
     },
     erasedAt,
@@ -142,10 +150,12 @@ interface FinishingResponse {
 
 /**
  * Mounted after authentication on a learner's routes: a token issued before its learner was erased (the
- * Keycloak account is gone, but the token lives until it expires) gets 401 with `message`. Answered from
- * this process's copy of the tombstones; once a writing request has finished, the database is asked again
- * and `eraseAgain` removes what the request wrote if an erasure landed meanwhile (another instance, or the
- * `learner.erased` consumer running beside it). Admins are never erased, so never refused.
+ * Keycloak account is gone, but the token lives until it expires) gets 401 with `message`. A writing request asks
+ * the database (one read by id): the erasure may have been recorded by another instance, whose copy this process
+ * does not share. A read is answered from this process's copy (the learner's data is gone either way). Once a
+ * writing request has finished, the database is asked again and `eraseAgain` removes what the request wrote if an
+ * erasure landed meanwhile (the `learner.erased` consumer running beside it). Admins are never erased, so never
+ * refused.
  */
 export function erasedCallerGuard(opts: { erasures: ErasureLog; message: string; eraseAgain: (email: string) => Promise<void>; onError: (err: unknown) => void }) {
   const { erasures, message, eraseAgain, onError } = opts;
@@ -155,15 +165,17 @@ export function erasedCallerGuard(opts: { erasures: ErasureLog; message: string;
     if (!email || caller.isAdmin) return next();
     const issuedAt = caller.issuedAtMs ?? 0;
     if (erasures.knownToRefuse(email, issuedAt)) return next(AppError.unauthorized(message));
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.on('finish', () => {
-        if (res.statusCode >= 400) return;
-        erasures
-          .refuses(email, issuedAt)
-          .then((erased) => (erased ? eraseAgain(email) : undefined))
-          .catch(onError);
-      });
-    }
-    next();
+    if (req.method === 'GET' || req.method === 'HEAD') return next();
+    res.on('finish', () => {
+      if (res.statusCode >= 400) return;
+      erasures
+        .refuses(email, issuedAt)
+        .then((erased) => (erased ? eraseAgain(email) : undefined))
+        .catch(onError);
+    });
+    erasures.refuses(email, issuedAt).then(
+      (erased) => next(erased ? AppError.unauthorized(message) : undefined),
+      (err: unknown) => next(err),
+    );
   };
 }

@@ -1,15 +1,14 @@
 export { connectMongo, mongoReady } from './connect';
-export { outboxFields } from './outbox-fields';
-export { createOutboxRelay } from './outbox-relay';
-export type { OutboxRelay, OutboxRelayOptions, OutboxPublisher } from './outbox-relay';
+export { LOCAL_DATABASE_OPTIONS } from './local-database';
+export { outboxFields, reconcilerFields } from './outbox-fields';
+export { createOutbox } from './outbox';
+export type { Outbox, OutboxOptions, OutboxUpdate, OutboxWriteOptions } from './outbox';
+export type { OutboxPublisher } from './outbox-relay';
 export { applyOnce } from './apply-once';
 export type { ApplyOnceOptions } from './apply-once';
-export { withOutbox, addPush } from './update-merge';
 export function isDuplicateKeyError(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
 }
-export { holdWriterLease, WriterLeaseHeldError, LEASE_COLLECTION } from './writer-lease';
-export type { WriterLease, WriterLeaseOptions } from './writer-lease';
 export { createReconciler } from './reconciler';
 export type { Reconciler, ReconcilerOptions } from './reconciler';
 export { createErasureLog, erasedCallerGuard, erasureKey, writeUnlessErased, ERASURE_GRACE_MS } from './erasures';

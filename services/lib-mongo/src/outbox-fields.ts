@@ -1,6 +1,4 @@
 import { Schema } from 'mongoose';
-// Registers the plugin that keeps the pending flag right for writes that do not use withOutbox.
-import './outbox-plugin';
 
 const envelopeSchema = new Schema(
   {
@@ -20,12 +18,11 @@ type WithOutbox = { outbox?: { id?: string }[] };
  * Spread into a schema definition: `new Schema({ ..., ...outboxFields })`.
  * `outbox` holds events written with the change (the relay publishes and removes them);
  * `processedEventIds` records consumed events for applyOnce. `outboxPending` is true while the
- * outbox may hold events: the relay's sweep finds documents by it (an indexed equality, which the
- * local database pushes down; `outbox.0 $exists` would read every document). `outboxLastId` is the
+ * outbox may hold events: the relay's sweep finds documents by it (an indexed equality on MongoDB;
+ * `outbox.0 $exists` could use no index). `outboxLastId` is the
  * id of the last event written: the relay clears the flag only if no event was added meanwhile.
- * `withOutbox` sets both; so do a created document's defaults and, for any other mongoose write
- * that adds to the outbox, the plugin in outbox-plugin.ts.
- * All must be in the schema, or mongoose's strict mode would strip them from updates.
+ * The outbox's writes set both (createOutbox: insert, update, findOneAndUpdate); so do a created document's
+ * defaults. All must be in the schema, or mongoose's strict mode would strip them from updates.
  */
 export const outboxFields = {
   outbox: { type: [envelopeSchema], default: [] },
@@ -43,4 +40,14 @@ export const outboxFields = {
       return this?.outbox?.at?.(-1)?.id;
     },
   },
+};
+
+/**
+ * Spread into the schema of items a reconciler re-drives (createReconciler): how often it re-drove the item, when
+ * last, and whether it gave up. In the schema so the reconciler's guarded writes keep them (strict mode).
+ */
+export const reconcilerFields = {
+  redrives: { type: Number },
+  redrivenAt: { type: Date },
+  redrivesExhausted: { type: Boolean },
 };

@@ -31,9 +31,9 @@ export interface OutboxRelay {
    */
   flush(documentId?: unknown, written?: EventEnvelope[]): Promise<number>;
   /**
-   * Fire-and-forget flush; call it after each write that added events. With the written
-   * document's id (and the events it wrote) it publishes just that document's outbox (no
-   * collection scan); without, it sweeps every document with pending events.
+   * Fire-and-forget flush (createOutbox calls it after each of its writes). With the written document's
+   * id (and the events it wrote) it publishes just that document's outbox; without, it sweeps every
+   * document with pending events.
    */
   kick(documentId?: unknown, written?: EventEnvelope[]): void;
   /** Sweeps now, then again after intervalMs or idleIntervalMs (see the options). */
@@ -61,9 +61,6 @@ export function createOutboxRelay({ model, bus, logger, intervalMs = 3000, idleI
   // a kick without id asks for a full sweep
   const kicked = new Map<string, { id: unknown; written: EventEnvelope[] }>();
   let sweep = false;
-  // The first sweep also finds documents written without the pending flag (before it existed, or by
-  // a writer that pushes to the outbox by hand): one full scan per relay, then by the flag only.
-  let scannedAll = false;
   // events the last sweep found left behind (not those of kicks it ran together with)
   let leftBehind = 0;
   let timer: NodeJS.Timeout | undefined;
@@ -154,7 +151,7 @@ export function createOutboxRelay({ model, bus, logger, intervalMs = 3000, idleI
 
   /** Drains every pending document in batches; kicks that arrive meanwhile are served between documents. */
   const drain = async (): Promise<{ swept: number; kickedOut: number }> => {
-    const filter = scannedAll ? { outboxPending: true } : { 'outbox.0': { $exists: true } };
+    const filter = { outboxPending: true };
     let swept = 0;
     let kickedOut = 0;
     const seen = new Set<string>();
@@ -170,7 +167,6 @@ export function createOutboxRelay({ model, bus, logger, intervalMs = 3000, idleI
       swept += await publishDocs(fresh, undefined, serveKicks);
       if (docs.length < batchSize) break;
     }
-    scannedAll = true;
     return { swept, kickedOut };
   };
 

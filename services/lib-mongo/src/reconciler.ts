@@ -1,12 +1,12 @@
-import type { Model } from 'mongoose';
 import type { Logger } from '@kidslearn/lib-core';
 import type { EventEnvelope } from '@kidslearn/lib-events';
-import { withOutbox } from './update-merge';
+import type { Outbox } from './outbox';
 
 export interface ReconcilerOptions<D extends { _id: unknown }> {
   name: string;
+  /** The items' collection (its schema spreads outboxFields and reconcilerFields). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  model: Model<any>;
+  outbox: Outbox<any>;
   logger: Logger;
   /**
    * What "not settled yet" looks like: scalar equalities only (e.g. `{ status: 'requested' }`), so the
@@ -19,8 +19,6 @@ export interface ReconcilerOptions<D extends { _id: unknown }> {
   maxRedrives: number;
   /** The request event to publish again for an item (null: cannot be re-driven). */
   eventFor(doc: D): EventEnvelope | null;
-  /** Called after a re-drive was stored in the item's outbox: kick the relay. */
-  afterWrite(id: unknown, events: EventEnvelope[]): void;
   /** Items looked at per pass (default 100). */
   batchSize?: number;
 }
@@ -43,7 +41,7 @@ export interface Reconciler {
  * idempotent and answers a duplicate with its first outcome, so a re-drive settles, never repeats.
  */
 export function createReconciler<D extends { _id: unknown }>(opts: ReconcilerOptions<D>): Reconciler {
-  const { model, unsettled, afterMs, maxRedrives, batchSize = 100 } = opts;
+  const { outbox, unsettled, afterMs, maxRedrives, batchSize = 100 } = opts;
   const log = opts.logger.child({ reconciler: opts.name });
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
@@ -55,22 +53,18 @@ export function createReconciler<D extends { _id: unknown }>(opts: ReconcilerOpt
     if (doc.redrivenAt && now.getTime() - doc.redrivenAt.getTime() < afterMs) return false;
     const event = opts.eventFor(doc);
     if (!event) return false;
-    // Through the driver: the bookkeeping fields need no place in each service's schema.
     const guard = { _id: doc._id, ...unsettled, redrives: doc.redrives ?? null };
     const last = redrives + 1 >= maxRedrives;
     // The last re-drive also takes the item out of later passes' reads.
-    const update = withOutbox({ $set: { redrives: redrives + 1, redrivenAt: now, ...(last ? { redrivesExhausted: true } : {}) } }, event);
-    const result = await model.collection.updateOne(guard as never, update as never);
-    if (result.modifiedCount !== 1) return false;
-    opts.afterWrite(doc._id, [event]);
+    const { written } = await outbox.update(guard, { $set: { redrives: redrives + 1, redrivenAt: now, ...(last ? { redrivesExhausted: true } : {}) } }, [event]);
+    if (!written) return false;
     log[last ? 'warn' : 'info']({ id: String(doc._id), redrives: redrives + 1, maxRedrives }, last ? 'unsettled item re-driven for the last time' : 'unsettled item re-driven');
     return true;
   };
 
   const pass = async (now: Date): Promise<number> => {
     const cutoff = new Date(now.getTime() - afterMs);
-    // Through the driver as well: strictQuery would drop the bookkeeping fields from the filter.
-    const docs = (await model.collection
+    const docs = (await outbox.model.collection
       .find({ ...unsettled, createdAt: { $lt: cutoff }, redrivesExhausted: { $ne: true } } as never, { projection: { outbox: 0 } })
       .sort({ createdAt: 1 })
       .limit(batchSize)

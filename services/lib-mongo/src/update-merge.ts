@@ -14,7 +14,7 @@ export function addPush(update: UpdateQuery<unknown>, field: string, value: unkn
 
 /**
  * Appends events to the document's outbox in the same update as the change, and marks it pending:
- * `model.updateOne(filter, withOutbox({ $inc: { gems: 2 } }, event))`.
+ * what the outbox's writes do (outbox.ts); services write events through createOutbox only.
  */
 export function withOutbox(update: UpdateQuery<unknown>, ...events: unknown[]): Update {
   if (events.length === 0) return { ...(update as Update) };

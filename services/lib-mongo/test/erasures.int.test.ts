@@ -1,8 +1,9 @@
 import type { Connection } from 'mongoose';
 import { createLogger } from '@kidslearn/lib-core';
 import { createEvent } from '@kidslearn/lib-events';
+import type { Model } from 'mongoose';
 import { eventually, uniqueDbUrl } from '@kidslearn/lib-testkit';
-import { connectMongo, createErasureLog, erasedCallerGuard, erasureKey, writeUnlessErased } from '../src';
+import { connectMongo, createErasureLog, createOutbox, erasedCallerGuard, erasureKey, writeUnlessErased, type ErasureDoc } from '../src';
 
 const logger = createLogger('erasures-test', process.env.TEST_LOG_LEVEL ?? 'silent');
 let conn: Connection;
@@ -19,9 +20,10 @@ const at = (iso: string) => new Date(iso);
 
 describe('erasure tombstones (real database)', () => {
   it('when a learner is erased twice, then one tombstone keyed by a hash (no email) keeps the later time and the outbox holds the event', async () => {
-    const log = createErasureLog(conn);
+    // No relay running: the event stays in the tombstone's outbox.
+    const log = createErasureLog(conn, { outboxOf: (model: Model<ErasureDoc>) => createOutbox({ model, logger, bus: { publish: () => new Promise<void>(() => undefined) } }) });
     const email = 'Tomb.Stone@KidsLearn.test';
-    const event = createEvent('learner.erased', { email: email.toLowerCase() });
+    const event = createEvent('learner.erased', { email: email.toLowerCase(), erasureId: 'e-1' });
     await log.record(email, at('2030-01-02T00:00:00Z'), [event]);
     await log.record(email.toLowerCase(), at('2030-01-01T00:00:00Z'));
     const docs = await log.model.find({}).lean().exec();
@@ -81,22 +83,30 @@ describe('erasure tombstones (real database)', () => {
     const guard = erasedCallerGuard({ erasures: log, message: 'gone', eraseAgain, onError: () => undefined });
     const finish: Array<() => void> = [];
     const res = { statusCode: 201, on: (_event: 'finish', listener: () => void) => finish.push(listener) };
-    const next = jest.fn();
+    const pass = (req: Parameters<typeof guard>[0]) => new Promise<unknown>((resolve) => guard(req, res, resolve));
 
-    guard({ method: 'POST', auth: { email: 'guarded@kidslearn.test', isAdmin: false, issuedAtMs: Date.parse('2030-05-31T23:58:00Z') } }, res, next);
-    expect(next).toHaveBeenLastCalledWith(expect.objectContaining({ status: 401, message: 'gone' }));
-
-    guard({ method: 'POST', auth: { email: 'guarded@kidslearn.test', isAdmin: false, issuedAtMs: Date.parse('2030-06-01T00:01:00Z') } }, res, next);
-    expect(next).toHaveBeenLastCalledWith();
+    expect(await pass({ method: 'POST', auth: { email: 'guarded@kidslearn.test', isAdmin: false, issuedAtMs: Date.parse('2030-05-31T23:58:00Z') } })).toMatchObject({ status: 401, message: 'gone' });
+    expect(await pass({ method: 'POST', auth: { email: 'guarded@kidslearn.test', isAdmin: false, issuedAtMs: Date.parse('2030-06-01T00:01:00Z') } })).toBeUndefined();
 
     // The erasure lands (recorded by another instance) while a request with an older token runs.
+    finish.length = 0;
     const racing = { method: 'POST', auth: { email: 'raced@kidslearn.test', isAdmin: false, issuedAtMs: Date.parse('2030-06-30T00:00:00Z') } };
-    guard(racing, res, next);
-    expect(next).toHaveBeenLastCalledWith();
+    expect(await pass(racing)).toBeUndefined();
     await createErasureLog(conn).record('raced@kidslearn.test', at('2030-07-01T00:00:00Z'));
     finish.forEach((listener) => listener());
     await eventually(() => eraseAgain.mock.calls.length > 0);
     expect(eraseAgain).toHaveBeenCalledWith('raced@kidslearn.test');
     expect(eraseAgain).toHaveBeenCalledTimes(1);
+  });
+
+  it('when another instance recorded the erasure (this copy knows nothing of it), then a write with an older token is still refused: 401', async () => {
+    const log = createErasureLog(conn);
+    await log.load();
+    await createErasureLog(conn).record('elsewhere@kidslearn.test', at('2030-08-01T00:00:00Z'));
+    expect(log.knownToRefuse('elsewhere@kidslearn.test', at('2030-07-31T00:00:00Z'))).toBe(false);
+    const guard = erasedCallerGuard({ erasures: log, message: 'gone', eraseAgain: async () => undefined, onError: () => undefined });
+    const res = { statusCode: 201, on: () => undefined };
+    const refused = await new Promise((resolve) => guard({ method: 'POST', auth: { email: 'elsewhere@kidslearn.test', isAdmin: false, issuedAtMs: Date.parse('2030-07-31T00:00:00Z') } }, res, resolve));
+    expect(refused).toMatchObject({ status: 401, message: 'gone' });
   });
 });

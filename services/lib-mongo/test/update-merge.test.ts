@@ -1,4 +1,4 @@
-import { addPush, withOutbox } from '../src';
+import { addPush, withOutbox } from '../src/update-merge';
 
 describe('update merging', () => {
   it('when events are added to an update, then existing operators and pushes stay', () => {

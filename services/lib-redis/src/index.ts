@@ -8,3 +8,5 @@ export { idempotency } from './idempotency';
 export type { IdempotencyOptions } from './idempotency';
 export { announceOutcome, createOutcomeListeners, outcomeChannel } from './outcome-channel';
 export type { OutcomeListener, OutcomeListeners } from './outcome-channel';
+export { createBroadcast } from './broadcast';
+export type { Broadcast } from './broadcast';

@@ -7,6 +7,7 @@ import { env, tokenFor, uniqueDbUrl } from '@kidslearn/lib-testkit';
 import { buildService, readConfig } from '../src';
 import { answerKeyRepository } from '../src/data-access/answer-keys';
 import { attemptRepository } from '../src/data-access/attempts';
+import { createOutbox } from '@kidslearn/lib-mongo';
 import { bestRepository } from '../src/data-access/bests';
 import { submitQuiz } from '../src/use-cases/submit-quiz';
 import { eventually, startServices, type Started } from './support/harness';
@@ -42,12 +43,20 @@ it('when the service dies between storing an attempt and publishing it, then the
   const email = `restart-${randomUUID().slice(0, 8)}@kidslearn.test`;
   const lessonId = `lesson-${randomUUID().slice(0, 12)}`;
   const answerKeys = answerKeyRepository(quizDb);
-  const attempts = attemptRepository(quizDb);
+  // The real write path of POST /quiz-results, in a process that dies before publishing: its relay never runs.
+  const attempts = attemptRepository(quizDb, (model) => createOutbox({ model, logger: createLogger('dead', 'silent'), bus: { publish: () => new Promise<void>(() => undefined) } }));
   await answerKeys.save(lessonId, 'Restart lesson', ['A', 'B']);
 
-  // The real write path of POST /quiz-results, in a process that never publishes (no relay).
   const result = await submitQuiz(
-    { answerKeys, attempts, bests: bestRepository(quizDb, { rowKey: randomBytes(32) }), outcomes: { listen: async () => ({ wait: async () => null, close: async () => undefined }) }, afterStored: () => undefined, afterScored: async () => undefined, outcomeTimeoutMs: 0 },
+    {
+      answerKeys,
+      attempts,
+      bests: bestRepository(quizDb, { rowKey: randomBytes(32) }),
+      outcomes: { listen: async () => ({ wait: async () => null, close: async () => undefined }) },
+      announcedGems: () => null,
+      standingsChanged: async () => undefined,
+      outcomeTimeoutMs: 0,
+    },
     { sub: 'sub-1', email, name: 'Restart Learner' },
     lessonId,
     ['A', 'B'],

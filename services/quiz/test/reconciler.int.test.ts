@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createEvent } from '@kidslearn/lib-events';
+import { createEnvelope, createEvent } from '@kidslearn/lib-events';
 import { eventually, scoredEvent, startServices, type Started } from './support/harness';
 
 jest.setTimeout(60_000);
@@ -67,7 +67,7 @@ it('when gems credited an attempt but its gems.credited was lost, then the recon
 it('when an attempt never settles, then it is re-driven at most once per period and at most the configured number of times', async () => {
   const attemptId = randomUUID();
   // An event nobody consumes: the attempt stays unsettled whatever the reconciler does.
-  await storedAttempt(`never-${randomUUID().slice(0, 8)}@kidslearn.test`, createEvent('test.reconcile.unanswered', { attemptId }), attemptId);
+  await storedAttempt(`never-${randomUUID().slice(0, 8)}@kidslearn.test`, createEnvelope('test.reconcile.unanswered', { attemptId }), attemptId);
   await new Promise((resolve) => setTimeout(resolve, AFTER_MS / 2));
   expect((await attempts().findOne({ _id: attemptId as never }))?.redrives).toBe(1);
   await eventually(async () => (await attempts().findOne({ _id: attemptId as never }))?.redrives === 3, 10_000);

@@ -1,3 +1,4 @@
+import type { Letter } from '@kidslearn/contracts';
 // Redis made unreachable for this quiz instance only (its REDIS_URL points at a closed port; the shared
 // Redis keeps serving everyone else): a committed submission must still answer 201, never 500.
 import { randomUUID } from 'node:crypto';
@@ -11,7 +12,7 @@ import type { QuizService } from '../src/app';
 import { eventually, startServices, type Started } from './support/harness';
 import { call } from './support/http';
 
-const KEY = ['A', 'B', 'C', 'D'];
+const KEY: Letter[] = ['A', 'B', 'C', 'D'];
 const logger = createLogger('test', 'silent');
 
 let gems: Started;

@@ -1,8 +1,8 @@
 import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
 import { outboxFields } from '@kidslearn/lib-mongo';
 
-// Collections of kidslearn-content. FerretDB 1.24: every change is a single-document update; events
-// ride in the same document (outbox) so a crash between write and publish loses nothing.
+// Collections of kidslearn-content. Every change is a single-document write; events ride in the same document
+// (outbox) so a crash between write and publish loses nothing.
 
 const partSchema = new Schema({ name: { type: String, required: true }, link: { type: String, required: true } }, { _id: false });
 const questionSchema = new Schema(
@@ -73,13 +73,13 @@ const userSchema = new Schema(
 
 const photoSchema = new Schema(
   {
-    // 128 random bits (hex): a photo URL cannot be guessed. Older photos keep their ObjectId.
-    _id: { type: Schema.Types.Mixed, required: true },
+    // 128 random bits (hex): a photo URL cannot be guessed.
+    _id: { type: String, required: true },
     contentType: { type: String, required: true },
     size: { type: Number, required: true },
     data: { type: Buffer, required: true },
     // The learner the photo shows (lower-cased email): only they and admins are served it.
-    owner: { type: String },
+    owner: { type: String, required: true },
     createdAt: { type: Date, default: () => new Date() },
   },
   { collection: 'photos', versionKey: false },

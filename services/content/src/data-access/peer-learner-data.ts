@@ -1,5 +1,5 @@
 import { AppError, type Logger } from '@kidslearn/lib-core';
-import type { PeerLearnerData, PeerPart } from '../domain/export-learner';
+import type { PeerLearnerData, PeerPart } from '../domain/ports';
 import { messages } from '../messages';
 
 /**

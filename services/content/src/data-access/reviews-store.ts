@@ -1,4 +1,5 @@
-import { displayName, type AdminReviewView, type NewReview, type ReviewView } from '../domain/review';
+import type { ReviewsStore } from '../domain/ports';
+import { displayName, type AdminReviewView, type ReviewView } from '../domain/review';
 import type { HoldReason } from '../domain/review-screening';
 import type { Models } from './models';
 
@@ -30,28 +31,28 @@ function toAdminReviewView(doc: ReviewLike): AdminReviewView {
   return view;
 }
 
-// Reviews stored before moderation existed have no `hidden` field: they are published.
+// Published: not hidden by moderation.
 const PUBLISHED = { hidden: { $ne: true } };
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 const NO_EMAIL = '-email';
 
 export function createReviewsStore({ Review }: Models) {
-  return {
+  const store: ReviewsStore = {
     /** The landing page's list: published reviews only, newest first. */
-    async list(limit = 50): Promise<ReviewView[]> {
+    async list(limit = 50) {
       const docs = await Review.find(PUBLISHED).select(NO_EMAIL).sort(NEWEST_FIRST).limit(limit).lean();
       return docs.map((doc) => toReviewView(doc as ReviewLike));
     },
 
     /** A review held back by the blocklist is stored hidden and flagged, for an admin to decide. */
-    async create(input: NewReview, heldFor: HoldReason | null = null): Promise<ReviewView> {
+    async create(input, heldFor = null) {
       const moderation = heldFor ? { hidden: true, flagged: true, flagReason: heldFor } : { hidden: false, flagged: false };
       const doc = await Review.create({ ...input, name: displayName(input.name), ...moderation });
       return toReviewView(doc.toObject() as ReviewLike);
     },
 
     /** Every review, hidden ones too, newest first, one page with the total (admin). */
-    async page({ page, limit }: { page: number; limit: number }): Promise<{ items: AdminReviewView[]; total: number }> {
+    async page({ page, limit }) {
       const [docs, total] = await Promise.all([
         Review.find({}).select(NO_EMAIL).sort(NEWEST_FIRST).skip((page - 1) * limit).limit(limit).lean(),
         Review.countDocuments({}),
@@ -60,10 +61,13 @@ export function createReviewsStore({ Review }: Models) {
     },
 
     /** Hides or shows a review; null when there is no such review. */
-    async setHidden(id: string, hidden: boolean): Promise<AdminReviewView | null> {
+    async setHidden(id, hidden) {
       const doc = await Review.findOneAndUpdate({ _id: id }, { $set: { hidden, moderatedAt: new Date() } }, { new: true }).lean();
       return doc ? toAdminReviewView(doc as ReviewLike) : null;
     },
+  };
+  return {
+    ...store,
 
     async seed(reviews: { _id: string; name: string; title: string; message: string; createdAt: string }[]): Promise<void> {
       for (const { _id, createdAt, ...review } of reviews) {
@@ -73,4 +77,4 @@ export function createReviewsStore({ Review }: Models) {
   };
 }
 
-export type ReviewsStore = ReturnType<typeof createReviewsStore>;
+

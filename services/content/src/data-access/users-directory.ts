@@ -4,11 +4,12 @@ import type { UserView } from '../domain/user';
  * The admin's user directory: every user's view kept in email order in memory, so a page, a prefix
  * search and the counts cost microseconds instead of a collection scan per request.
  *
- * Why in memory: the local database (FerretDB 1.x on SQLite) pushes down only `_id` equality, so a sorted,
- * skipped and counted query reads and decodes every user document (≈ 600 ms with 10 000 users). This
- * service is the only writer of users (one instance per database, see the lease in lib-mongo), so its own
- * writes keep the directory exact; a reload after `maxAgeMs` (served stale while it runs) bounds the age
- * of anything written around it. A school's few thousand children are a few MB.
+ * A cache, never the basis of a write: it is filled by a load of the collection and kept current by the
+ * changes (this instance's own writes, and every other instance's through the users-changed broadcast,
+ * users-store.ts); a reload after `maxAgeMs` (served stale while it runs) bounds the age of anything a lost
+ * message left behind. Why in memory: the local database (FerretDB 1.x on SQLite) pushes down only `_id`, so
+ * a sorted, skipped and counted query reads and decodes every user document (≈ 600 ms with 10 000 users).
+ * A school's few thousand children are a few MB.
  */
 export interface UsersDirectory {
   page(query: { page: number; limit: number; search?: string }): Promise<{ items: UserView[]; total: number }>;
@@ -23,6 +24,8 @@ export interface UsersDirectory {
   idOf(email: string): string | undefined;
   /** Forgets a user whose record this service deleted (an erasure), also against a reload under way. */
   remove(email: string): void;
+  /** Forgets the user with this record id (another instance deleted it). */
+  removeById(id: string): void;
 }
 
 export interface UsersDirectoryOptions {
@@ -117,6 +120,10 @@ export function createUsersDirectory({ load, maxAgeMs = 60_000, now = Date.now, 
       byKey.delete(email);
       sorted = undefined;
       removedDuringReload?.add(email);
+    },
+
+    removeById(id) {
+      for (const [email, view] of byKey) if (view._id === id) this.remove(email);
     },
   };
 }

@@ -1,7 +1,10 @@
-import { createEvent } from '@kidslearn/lib-events';
-import { withOutbox } from '@kidslearn/lib-mongo';
+import type { Model } from 'mongoose';
+import { createEvent } from '@kidslearn/contracts';
+import { isDuplicateKeyError, type Outbox } from '@kidslearn/lib-mongo';
+import type { Broadcast } from '@kidslearn/lib-redis';
+import type { UsersStore } from '../domain/ports';
 import type { Role, UserView } from '../domain/user';
-import type { Models } from './models';
+import type { UserDoc } from './models';
 import { createUsersDirectory } from './users-directory';
 
 type UserLike = {
@@ -33,128 +36,125 @@ export function toUserView(doc: UserLike): UserView {
  * The record's display name for other services (quiz standings), written with the name in one
  * update: they show this name, never a token claim the learner can edit.
  */
-export const USER_PROFILE_CHANGED = 'user.profile.changed';
-const profileChanged = (email: string, name: string) => createEvent(USER_PROFILE_CHANGED, { email, name });
+const profileChanged = (email: string, name: string) => createEvent('user.profile.changed', { email, name });
 
-const INTERNAL = { outbox: 0, processedEventIds: 0, gemsVersion: 0, photoUrl: 0 } as const;
-const isDuplicateKey = (err: unknown) => (err as { code?: number }).code === 11000;
+const INTERNAL = { outbox: 0, processedEventIds: 0, gemsVersion: 0, photoUrl: 0, outboxPending: 0, outboxLastId: 0 } as const;
 
-export interface SignIn {
-  email: string;
-  name: string;
-  role: Role;
-  img?: string;
+export interface UsersStoreOptions {
+  /** Tells the other instances which record changed, and hears theirs: their directories stay current. */
+  changes?: Broadcast;
+  directoryMaxAgeMs?: number;
+  onDirectoryError?: (error: unknown) => void;
 }
 
-export interface UsersPageQuery {
-  page: number;
-  limit: number;
-  search?: string;
-}
-
-export function createUsersStore({ User }: Models, options: { directoryMaxAgeMs?: number; onDirectoryError?: (error: unknown) => void } = {}) {
+/** Users in content's database (`users`), through their outbox (`user.profile.changed` rides with the name). */
+export function createUsersStore(outbox: Outbox<UserDoc>, options: UsersStoreOptions = {}) {
+  const User: Model<UserDoc> = outbox.model;
   const now = () => new Date().toISOString();
   const directory = createUsersDirectory({
     load: async () => (await User.find({}, INTERNAL).lean()).map((doc) => toUserView(doc as UserLike)),
     maxAgeMs: options.directoryMaxAgeMs,
     onReloadError: options.onDirectoryError,
   });
+  const findById = async (id: string) => {
+    const doc = await User.findById(id, INTERNAL).lean();
+    return doc ? toUserView(doc as UserLike) : null;
+  };
 
-  return {
-    async findByEmail(email: string): Promise<UserView | null> {
+  // Another instance changed a record: read it again (a removed one is forgotten). One read per record at a
+  // time; a change heard while it runs reads once more after it, so the last read starts after the last change.
+  const refreshing = new Map<string, { again: boolean }>();
+  const refresh = async (id: string): Promise<void> => {
+    const running = refreshing.get(id);
+    if (running) return void (running.again = true);
+    const state = { again: true };
+    refreshing.set(id, state);
+    try {
+      while (state.again) {
+        state.again = false;
+        const view = await findById(id);
+        if (view) directory.put(view);
+        else directory.removeById(id);
+      }
+    } finally {
+      refreshing.delete(id);
+    }
+  };
+  const changed = (view: UserView | null) => {
+    if (!view) return;
+    directory.put(view);
+    void options.changes?.publish(view._id);
+  };
+
+  const store: UsersStore = {
+    async findByEmail(email) {
       const doc = await User.findOne({ email }, INTERNAL).lean();
       return doc ? toUserView(doc as UserLike) : null;
     },
 
-    async findById(id: string): Promise<UserView | null> {
-      const doc = await User.findById(id, INTERNAL).lean();
-      return doc ? toUserView(doc as UserLike) : null;
-    },
+    findById,
 
-    async photoUrlOf(email: string): Promise<string | null> {
+    async photoUrlOf(email) {
       const doc = await User.findOne({ email }, { photoUrl: 1 }).lean();
       return doc?.photoUrl ?? null;
     },
 
-    async list(): Promise<UserView[]> {
+    async list() {
       const docs = await User.find({}, INTERNAL).sort({ created_At: 1, _id: 1 }).lean();
       return docs.map((doc) => toUserView(doc as UserLike));
     },
 
-    /**
-     * One page of users in email order, optionally only those whose email or name starts with `search`
-     * (case-insensitive), with the total; served by the in-memory directory (see users-directory.ts).
-     */
-    page(query: UsersPageQuery): Promise<{ items: UserView[]; total: number }> {
-      return directory.page(query);
-    },
-
-    counts(): Promise<{ totalUsers: number; totalAdmin: number }> {
-      return directory.counts();
-    },
-
-    warmDirectory(): void {
-      directory.warm();
-    },
+    page: (query) => directory.page(query),
+    counts: () => directory.counts(),
 
     /**
      * After sign-in: create or refresh the caller's own record. Gems start at 0 and are only ever
      * changed by gems events; the picture is only taken the first time (later changes go through
      * the avatar route).
      */
-    async upsertOnSignIn({ email, name, role, img }: SignIn): Promise<{ user: UserView; created: boolean }> {
+    async upsertOnSignIn({ email, name, role, img }) {
       const stamp = now();
       const onInsert: Record<string, unknown> = { gems: 0, gemsVersion: 0, created_At: stamp, img: img ?? '' };
       if (img) onInsert.photoUrl = img;
       const set: Record<string, unknown> = { role, last_log_in: stamp };
       if (name) set.name = name;
       else onInsert.name = '';
-      const update = { $set: set, $setOnInsert: onInsert };
-      const run = () => User.updateOne({ email }, name ? withOutbox(update, profileChanged(email, name)) : update, { upsert: true });
+      const write = () => outbox.update({ email }, { $set: set, $setOnInsert: onInsert }, name ? [profileChanged(email, name)] : [], { upsert: true });
       let result;
       try {
-        result = await run();
+        result = await write();
       } catch (err) {
-        if (!isDuplicateKey(err)) throw err;
-        result = await run(); // two first sign-ins raced: the second one now updates
+        if (!isDuplicateKeyError(err)) throw err;
+        result = await write(); // two first sign-ins raced: the second one now updates
       }
-      const user = await this.findByEmail(email);
-      if (!user) throw new Error(`user ${email} vanished after upsert`);
-      directory.put(user);
-      return { user, created: result.upsertedCount > 0 };
+      const user = await findById(String(result.id));
+      if (!user) throw new Error('a user record vanished right after it was written');
+      changed(user);
+      return { user, created: result.created };
     },
 
-    /** The record created by registration: role user, 0 gems, the uploaded photo as avatar. */
-    async createRegistered(email: string, name: string, photoUrl: string): Promise<void> {
-      await User.updateOne(
+    async createRegistered(email, name, photoUrl) {
+      const { id } = await outbox.update(
         { email },
-        withOutbox(
-          {
-            $set: { name, img: photoUrl, photoUrl },
-            $setOnInsert: { role: 'user', gems: 0, gemsVersion: 0, created_At: now() },
-          },
-          profileChanged(email, name),
-        ),
+        { $set: { name, img: photoUrl, photoUrl }, $setOnInsert: { role: 'user', gems: 0, gemsVersion: 0, created_At: now() } },
+        [profileChanged(email, name)],
         { upsert: true },
       );
-      const user = await this.findByEmail(email);
-      if (user) directory.put(user);
+      changed(await findById(String(id)));
     },
 
-    async setAvatar(email: string, img: string): Promise<UserView | null> {
-      const matched = await User.updateOne({ email }, { $set: { img } });
-      if (!matched.matchedCount) return null;
-      const user = await this.findByEmail(email);
-      if (user) directory.put(user);
+    async setAvatar(email, img) {
+      const matched = await User.findOneAndUpdate({ email }, { $set: { img } }, { new: true }).lean();
+      if (!matched) return null;
+      const user = toUserView(matched as UserLike);
+      changed(user);
       return user;
     },
 
-    /** The local mirror of the Keycloak role, with `user.role.changed` in the same document. */
-    async setRole(id: string, email: string, role: Role): Promise<UserView | null> {
-      const event = createEvent('user.role.changed', { email, role });
-      await User.updateOne({ _id: id }, { $set: { role }, $push: { outbox: event } });
-      const user = await this.findById(id);
-      if (user) directory.put(user);
+    async setRole(id, _email, role) {
+      await User.updateOne({ _id: id }, { $set: { role } });
+      const user = await findById(id);
+      changed(user);
       return user;
     },
 
@@ -162,49 +162,54 @@ export function createUsersStore({ User }: Models, options: { directoryMaxAgeMs?
      * gems.balance.changed: the higher version wins, so redelivered or out-of-order events change
      * nothing. A user not known yet gets a minimal record that sign-in completes later.
      */
-    async applyGemsBalance(email: string, balance: number, version: number): Promise<boolean> {
-      // By id when the directory knows the user: the local database pushes down only `_id`, so a write by
-      // email reads every user record, on every gem change. Nothing matched (a stale version, or a record
-      // the directory has wrong) falls through to the write by email, which settles either case.
+    async applyGemsBalance(email, balance, version) {
+      // By record id when the directory knows the user: the local database pushes down only `_id`, so a write by
+      // email reads every user record, on every gem change. The email and the version are in the filter, so a
+      // wrong or stale id (a cache) matches nothing and the write by email below decides.
       const id = directory.idOf(email);
       if (id) {
         const byId = await User.updateOne({ _id: id, email, gemsVersion: { $lt: version } }, { $set: { gems: balance, gemsVersion: version } });
         if (byId.modifiedCount) {
           directory.patch(email, { gems: balance });
+          void options.changes?.publish(id);
           return true;
         }
       }
       try {
-        const result = await User.updateOne(
+        const doc = await User.findOneAndUpdate(
           { email, gemsVersion: { $lt: version } },
           { $set: { gems: balance, gemsVersion: version }, $setOnInsert: { role: 'user', name: '', img: '', created_At: now() } },
-          { upsert: true },
-        );
-        if (result.upsertedId) directory.put({ _id: String(result.upsertedId), name: '', email, role: 'user', gems: balance, img: '' });
-        else if (result.modifiedCount) directory.patch(email, { gems: balance });
-        return result.modifiedCount + result.upsertedCount > 0;
+          { upsert: true, new: true },
+        ).lean();
+        if (!doc) return false;
+        changed(toUserView(doc as UserLike));
+        return true;
       } catch (err) {
-        if (isDuplicateKey(err)) return false; // the record holds a newer (or the same) version
+        if (isDuplicateKeyError(err)) return false; // the record holds a newer (or the same) version
         throw err;
       }
     },
 
-    /** Erasure: the record goes (with any events it had not sent yet), and the directory forgets it. */
-    async removeByEmail(email: string): Promise<void> {
-      await User.deleteOne({ email });
+    async removeByEmail(email) {
+      const doc = await User.findOneAndDelete({ email }).lean();
       directory.remove(email);
+      if (doc) void options.changes?.publish(String(doc._id));
     },
+  };
 
+  return {
+    ...store,
+    /** Starts the directory's first load in the background and listens to the other instances' changes. */
+    async startDirectory(): Promise<void> {
+      directory.warm();
+      await options.changes?.subscribe((id) => void refresh(id).catch((error: unknown) => options.onDirectoryError?.(error)));
+    },
     async seed(users: { email: string; name: string; role: Role; img: string }[]): Promise<void> {
       for (const { email, name, role, img } of users) {
-        await User.updateOne(
-          { email },
-          { $setOnInsert: { name, role, img, gems: 0, gemsVersion: 0, created_At: now() } },
-          { upsert: true },
-        );
+        await User.updateOne({ email }, { $setOnInsert: { name, role, img, gems: 0, gemsVersion: 0, created_At: now() } }, { upsert: true });
       }
     },
   };
 }
 
-export type UsersStore = ReturnType<typeof createUsersStore>;
+export type UsersRepository = ReturnType<typeof createUsersStore>;

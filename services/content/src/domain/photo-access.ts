@@ -6,9 +6,8 @@ export interface PhotoViewer {
 
 /**
  * A child's photo is personal data: it is served to the child it shows and to admins, never to anyone
- * who merely holds its link (ARCHITECTURE "Children's data"). A photo without a recorded owner is
- * older than this rule and is shown to admins only.
+ * who merely holds its link (ARCHITECTURE "Children's data").
  */
-export function canSeePhoto(viewer: PhotoViewer, owner: string | null): boolean {
-  return viewer.isAdmin || (owner !== null && owner === viewer.email.toLowerCase());
+export function canSeePhoto(viewer: PhotoViewer, owner: string): boolean {
+  return viewer.isAdmin || owner === viewer.email.toLowerCase();
 }

@@ -2,13 +2,10 @@
 // test file's own (the exchange is shared: on the run's vhost other files' services would answer our events),
 // against the real FerretDB, Redis and Keycloak. stop() drops the databases and the vhost.
 import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import mongoose, { type Connection } from 'mongoose';
 import { createLogger } from '@kidslearn/lib-core';
 import { EventBus, type EventEnvelope } from '@kidslearn/lib-events';
-import { closeServer, listen } from '@kidslearn/lib-http';
-import { env, uniqueDbUrl } from '@kidslearn/lib-testkit';
+import { env, roundRobin, testInstances, uniqueDbUrl } from '@kidslearn/lib-testkit';
 import { createTestVhost, deleteTestVhost, withVhost } from '../../../../infra/local/src/jest/test-vhost';
 import { buildService as buildGems } from '../../../gems/src/app';
 import { readConfig as readGemsConfig } from '../../../gems/src/config';
@@ -21,7 +18,8 @@ import { startContent } from './service';
 export type Fleet = Awaited<ReturnType<typeof startAllServices>>;
 export type ServiceName = 'content' | 'quiz' | 'gems' | 'gifts';
 
-export async function startAllServices(contentOverrides: Record<string, string> = {}) {
+/** Every service with `instances` (default TEST_INSTANCES, else 1) instances each, behind one URL per service. */
+export async function startAllServices(contentOverrides: Record<string, string> = {}, { instances = testInstances() }: { instances?: number } = {}) {
   const suffix = randomUUID().slice(0, 8);
   const vhost = await createTestVhost();
   const amqpUrl = vhost ? withVhost(env().AMQP_URL, vhost) : env().AMQP_URL;
@@ -29,15 +27,18 @@ export async function startAllServices(contentOverrides: Record<string, string> 
   const base = { ...process.env, ...env(), AMQP_URL: amqpUrl, PORT: '0', LOG_LEVEL: level };
   const dbs: Record<ServiceName, string> = { content: uniqueDbUrl('erase-content'), quiz: uniqueDbUrl('erase-quiz'), gems: uniqueDbUrl('erase-gems'), gifts: uniqueDbUrl('erase-gifts') };
 
-  const quiz = await buildQuiz(readQuizConfig({ ...base, SERVICE_NAME: `quiz-erase-${suffix}`, MONGO_URL: dbs.quiz }), createLogger('quiz', level));
-  const quizUrl = await quiz.start();
-  const gems = await buildGems(readGemsConfig({ ...base, SERVICE_NAME: `gems-erase-${suffix}`, MONGO_URL: dbs.gems }), createLogger('gems', level));
-  const gemsUrl = await gems.start();
-  const gifts = buildGifts(readGiftsConfig({ ...base, SERVICE_NAME: `gifts-erase-${suffix}`, MONGO_URL: dbs.gifts, REDEMPTION_WAIT_MS: '10000' }), createLogger('gifts', level));
-  await gifts.start();
-  const giftsServer: Server = await listen(gifts.app, 0, undefined, '127.0.0.1');
-  const giftsUrl = `http://127.0.0.1:${(giftsServer.address() as AddressInfo).port}`;
-  const content = await startContent({ AMQP_URL: amqpUrl, MONGO_URL: dbs.content, QUIZ_URL: quizUrl, GEMS_URL: gemsUrl, GIFTS_URL: giftsUrl, ...contentOverrides });
+  const started: { stop(): Promise<void> }[] = [];
+  const many = async <S extends { start(): Promise<string>; stop(): Promise<void> }>(build: () => Promise<S>) => {
+    const services: S[] = [];
+    for (let i = 0; i < instances; i += 1) services.push(await build());
+    const front = await roundRobin(await Promise.all(services.map((service) => service.start())));
+    started.push({ stop: async () => (await front.close(), await Promise.all(services.map((service) => service.stop())), undefined) });
+    return front.url;
+  };
+  const quizUrl = await many(() => buildQuiz(readQuizConfig({ ...base, SERVICE_NAME: `quiz-erase-${suffix}`, MONGO_URL: dbs.quiz }), createLogger('quiz', level)));
+  const gemsUrl = await many(() => buildGems(readGemsConfig({ ...base, SERVICE_NAME: `gems-erase-${suffix}`, MONGO_URL: dbs.gems }), createLogger('gems', level)));
+  const giftsUrl = await many(() => buildGifts(readGiftsConfig({ ...base, SERVICE_NAME: `gifts-erase-${suffix}`, MONGO_URL: dbs.gifts, REDEMPTION_WAIT_MS: '10000' }), createLogger('gifts', level)));
+  const content = await startContent({ AMQP_URL: amqpUrl, MONGO_URL: dbs.content, QUIZ_URL: quizUrl, GEMS_URL: gemsUrl, GIFTS_URL: giftsUrl, ...contentOverrides }, { instances });
 
   const publisher = await EventBus.connect({ url: amqpUrl, serviceName: `erase-publisher-${suffix}`, logger: createLogger('publisher', level) });
   const connections = new Map<ServiceName, Connection>();
@@ -69,10 +70,7 @@ export async function startAllServices(contentOverrides: Record<string, string> 
     async stop() {
       await publisher.close();
       await content.stop();
-      await closeServer(giftsServer);
-      await gifts.stop();
-      await gems.stop();
-      await quiz.stop();
+      for (const service of started.reverse()) await service.stop();
       for (const name of Object.keys(dbs) as ServiceName[]) {
         const conn = await database(name);
         await conn.dropDatabase().catch(() => undefined);

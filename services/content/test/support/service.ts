@@ -1,15 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { createLogger } from '@kidslearn/lib-core';
-import { uniqueDbUrl } from '@kidslearn/lib-testkit';
-import { buildService } from '../../src/app';
+import { roundRobin, testInstances, uniqueDbUrl } from '@kidslearn/lib-testkit';
+import { buildService, type ContentService } from '../../src/app';
 import { cleanupTestInstance } from './cleanup';
 import { loadContentConfig, type ContentConfig } from '../../src/config';
 
 export type TestService = Awaited<ReturnType<typeof startContent>>;
 
-/** A content service in this process: its own database, queue and Redis keys. */
-export async function startContent(overrides: Record<string, string> = {}) {
+/**
+ * A content service in this process: its own database, queue and Redis keys. `instances` (default TEST_INSTANCES,
+ * else 1) of it on that database and queue, behind one URL that spreads requests over them (`url`, `http()`).
+ */
+export async function startContent(overrides: Record<string, string> = {}, { instances = testInstances() }: { instances?: number } = {}) {
   const config: ContentConfig = loadContentConfig({
     ...process.env,
     SERVICE_NAME: `content-test-${randomBytes(4).toString('hex')}`,
@@ -20,15 +23,19 @@ export async function startContent(overrides: Record<string, string> = {}) {
     ...overrides,
   });
   // CONTENT_TEST_LOG=debug shows the service's log while debugging a test.
-  const service = await buildService(config, createLogger(config.SERVICE_NAME, process.env.CONTENT_TEST_LOG ?? 'silent'));
-  const url = await service.start();
+  const services: ContentService[] = [];
+  for (let i = 0; i < instances; i += 1) services.push(await buildService(config, createLogger(config.SERVICE_NAME, process.env.CONTENT_TEST_LOG ?? 'silent')));
+  const front = await roundRobin(await Promise.all(services.map((service) => service.start())));
   // A database handed in by the caller belongs to another instance and is kept.
   const ownDatabase = overrides.MONGO_URL ? undefined : config.MONGO_URL;
   const stop = async () => {
-    await service.stop();
+    await front.close();
+    for (const service of services) await service.stop();
     await cleanupTestInstance(config.SERVICE_NAME, ownDatabase).catch(() => undefined);
   };
-  return { service, url, config, http: () => request(service.app), stop };
+  /** the first instance (its in-process handles: retention()) */
+  const service = services[0]!;
+  return { service, services, url: front.url, config, http: () => request(front.url), stop };
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

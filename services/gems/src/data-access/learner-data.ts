@@ -1,22 +1,16 @@
+import type { GemsLearnerData, LearnerDataStore } from '../domain/ports';
 import type { BalanceRepository } from './balances';
-
-/** What gems holds about one learner, as the learner's export shows it. */
-export interface GemsLearnerData {
-  balance: { gems: number; createdAt: string } | null;
-  ledger: { ref: string; kind: string; amount: number; balance: number; lessonId?: string; at: string }[];
-  lessonBests: { lessonId: string; best: number }[];
-}
 
 /** Placed where an erased admin's email stood on other learners' adjustment lines. */
 export const ERASED_ADMIN = 'erased';
 
 /** A learner's gems data, read for an export or removed for an erasure (balance, ledger, lesson bests). */
-export function learnerDataRepository(balances: BalanceRepository) {
+export function learnerDataRepository(balances: BalanceRepository): LearnerDataStore {
   const iso = (at: Date | string) => new Date(at).toISOString();
   return {
     async exportOf(email: string): Promise<GemsLearnerData> {
       const [balance, ledger, bests] = await Promise.all([
-        balances.find(email, { outbox: 0, processedEventIds: 0 }),
+        balances.find(email),
         balances.ledgerOf(email),
         balances.lessonBestModel.find({ email }, { lessonId: 1, best: 1 }).lean().exec(),
       ]);
@@ -43,4 +37,3 @@ export function learnerDataRepository(balances: BalanceRepository) {
     },
   };
 }
-export type LearnerDataRepository = ReturnType<typeof learnerDataRepository>;

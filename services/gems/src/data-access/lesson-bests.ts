@@ -1,20 +1,14 @@
 import { Schema, type Connection } from 'mongoose';
+import type { PendingBest } from '../domain/ports';
 
 /**
- * The best reward a learner has been paid for each lesson, one small document per learner and lesson.
- * It used to be a map inside the balance document, which then grew with every lesson a learner did: every
- * change of the balance (a redemption too) read and rewrote all of it.
+ * The best reward a learner has been paid for each lesson, one small document per learner and lesson (in the
+ * balance document it would grow with every lesson, and every change of the balance reads and rewrites it).
  */
 export interface LessonBestDoc {
   /** `${lessonId}:${email}`: a lesson id has no colon, so the key is unambiguous */
   _id: string;
   email: string;
-  lessonId: string;
-  best: number;
-}
-
-/** A lesson's best reward written with a balance change, copied here before the balance changes again. */
-export interface PendingBest {
   lessonId: string;
   best: number;
 }

@@ -1,4 +1,4 @@
-// One line per change of a learner's balance, kept inside the balance document (same atomic write).
+// One line per change of a learner's balance.
 export type LedgerKind = 'credit' | 'debit' | 'debit-rejected' | 'adjustment';
 
 export interface LedgerEntry {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { createEvent } from '@kidslearn/contracts';
 import { AppError } from '@kidslearn/lib-core';
-import { createEvent } from '@kidslearn/lib-events';
-import type { BalanceRepository } from '../data-access/balances';
+import type { BalanceStore } from '../domain/ports';
 import { messages } from '../messages';
 import { retryOnConflict } from './retry';
 
@@ -9,7 +9,7 @@ import { retryOnConflict } from './retry';
  * PATCH /gems/{email}/deduct: an admin's manual correction. Deducts only when covered (409 otherwise),
  * writes a ledger line of kind "adjustment" and announces the new balance.
  */
-export async function deductByAdmin(balances: BalanceRepository, email: string, cost: number, adminEmail: string): Promise<number> {
+export async function deductByAdmin(balances: BalanceStore, email: string, cost: number, adminEmail: string): Promise<number> {
   return retryOnConflict<number>(async () => {
     // A learner without a balance has 0 gems: refused without creating a document for the email.
     const current = await balances.find(email);

@@ -1,7 +1,7 @@
+import { createEvent, type Event } from '@kidslearn/contracts';
 import { mark } from '@kidslearn/lib-core';
-import { createEvent, type EventEnvelope } from '@kidslearn/lib-events';
 import { decideCredit } from '../domain/balance';
-import type { BalanceDoc, BalanceRepository } from '../data-access/balances';
+import type { Balance, BalanceStore } from '../domain/ports';
 import { creditedEvent, type CreditOutcome } from './outcome-events';
 import { retryOnConflict } from './retry';
 
@@ -19,13 +19,13 @@ export type CreditResult = { applied: false } | { applied: true; amount: number;
  * line is keyed by its event id, so it is found even after the id left processedEventIds. A credit of
  * 0 leaves no line: its outcome is "0 added" at the current balance (the same, unless gems moved since).
  */
-async function earlierOutcome(balances: BalanceRepository, current: BalanceDoc, eventId: string, scored: AttemptScored, amount: number): Promise<CreditOutcome | null> {
+async function earlierOutcome(balances: BalanceStore, current: Balance, eventId: string, scored: AttemptScored, amount: number): Promise<CreditOutcome | null> {
   const processed = current.processedEventIds.includes(eventId);
   // A positive top-up proves the event was never applied (it would have raised the lesson's best).
   if (!processed && (amount > 0 || scored.reward === 0)) return null;
-  const line = (await balances.linesByKey(current, eventId, scored.attemptId)).find((l) => l.kind === 'credit' && l.ref === scored.attemptId);
+  const line = await balances.lineByKey(current, eventId);
   const { attemptId, lessonId, email } = scored;
-  if (line) return { attemptId, lessonId, email, amount: line.amount, balance: line.balance };
+  if (line && line.kind === 'credit' && line.ref === attemptId) return { attemptId, lessonId, email, amount: line.amount, balance: line.balance };
   return processed ? { attemptId, lessonId, email, amount: 0, balance: current.gems } : null;
 }
 
@@ -33,7 +33,7 @@ async function earlierOutcome(balances: BalanceRepository, current: BalanceDoc, 
  * quiz.attempt.scored → credit the top-up to the lesson's best reward, once per event. A duplicate
  * changes nothing but publishes its gems.credited again (through the outbox), so a re-drive settles.
  */
-export async function creditAttempt(balances: BalanceRepository, eventId: string, scored: AttemptScored): Promise<CreditResult> {
+export async function creditAttempt(balances: BalanceStore, eventId: string, scored: AttemptScored): Promise<CreditResult> {
   return retryOnConflict<CreditResult>(async () => {
     const current = await balances.findOrCreate(scored.email);
     mark('gems.balance.read', scored.attemptId);
@@ -44,17 +44,12 @@ export async function creditAttempt(balances: BalanceRepository, eventId: string
       return republished ? { done: true, value: { applied: false } } : { done: false };
     }
     const version = current.version + 1;
-    const events: EventEnvelope[] = [
-      creditedEvent({ attemptId: scored.attemptId, lessonId: scored.lessonId, email: scored.email, amount: decision.amount, balance: decision.gems }),
-    ];
+    const events: Event[] = [creditedEvent({ attemptId: scored.attemptId, lessonId: scored.lessonId, email: scored.email, amount: decision.amount, balance: decision.gems })];
     if (decision.amount > 0) events.push(createEvent('gems.balance.changed', { email: scored.email, balance: decision.gems, version }));
     const committed = await balances.commit(current, {
       gems: decision.gems,
       best: decision.amount > 0 ? { lessonId: scored.lessonId, best: decision.bestReward } : undefined,
-      entry:
-        decision.amount > 0
-          ? { ref: scored.attemptId, kind: 'credit', amount: decision.amount, balance: decision.gems, lessonId: scored.lessonId, at: new Date() }
-          : undefined,
+      entry: decision.amount > 0 ? { ref: scored.attemptId, kind: 'credit', amount: decision.amount, balance: decision.gems, lessonId: scored.lessonId, at: new Date() } : undefined,
       eventId,
       events,
     });

@@ -1,6 +1,6 @@
-import { createEvent } from '@kidslearn/lib-events';
+import { createEvent } from '@kidslearn/contracts';
 import { decideDebit } from '../domain/balance';
-import type { BalanceRepository } from '../data-access/balances';
+import type { BalanceStore } from '../domain/ports';
 import { debitOutcomeEvent, debitOutcomeFromLine } from './outcome-events';
 import { retryOnConflict } from './retry';
 
@@ -21,15 +21,15 @@ export type DebitResult = { outcome: 'duplicate' } | { outcome: 'debited' | 'rej
  * A duplicate changes nothing but publishes the recorded outcome again (through the outbox), so a
  * re-drive of a redemption whose outcome was lost settles it.
  */
-export async function debitRedemption(balances: BalanceRepository, eventId: string, request: RedemptionRequested): Promise<DebitResult> {
+export async function debitRedemption(balances: BalanceStore, eventId: string, request: RedemptionRequested): Promise<DebitResult> {
   const { redemptionId, email, cost } = request;
   return retryOnConflict<DebitResult>(async () => {
     const current = await balances.findOrCreate(email);
     const lineId = redemptionLineId(redemptionId);
-    const lines = await balances.linesByKey(current, lineId, redemptionId);
-    const decision = decideDebit({ ...current, ledger: lines }, redemptionId, cost);
+    const line = await balances.lineByKey(current, lineId);
+    const decision = decideDebit({ gems: current.gems, ledger: line ? [line] : [] }, redemptionId, cost);
     if (decision.outcome === 'duplicate' || current.processedEventIds.includes(eventId)) {
-      const recorded = lines.map((line) => debitOutcomeFromLine(request, line)).find((event) => event !== null);
+      const recorded = line ? debitOutcomeFromLine(request, line) : null;
       // Every debit decision writes its line with the event id: an id without a line has nothing to tell.
       if (!recorded) return { done: true, value: { outcome: 'duplicate' } };
       const republished = await balances.commit(current, { gems: current.gems, events: [recorded] });

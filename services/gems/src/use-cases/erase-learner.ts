@@ -1,9 +1,8 @@
-import type { ErasureLog } from '@kidslearn/lib-mongo';
-import type { LearnerDataRepository } from '../data-access/learner-data';
+import type { ErasureRecords, LearnerDataStore } from '../domain/ports';
 
 export interface EraseLearnerDeps {
-  erasures: ErasureLog;
-  learnerData: LearnerDataRepository;
+  erasures: ErasureRecords;
+  learnerData: LearnerDataStore;
 }
 
 /**

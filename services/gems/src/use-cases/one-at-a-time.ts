@@ -1,9 +1,9 @@
 /**
  * Runs tasks that share a key one after another, in the order they came; tasks with other keys run
- * side by side. Gems decides every change of a balance from a read and a version-guarded write: two
- * events of one learner processed at once make one of them lose the write and start over (at 20
- * redemptions in flight, most of the work was lost races). One gems process writes at a time (the
- * writer lease), so queueing a learner's events in the process removes the races instead of retrying them.
+ * side by side. An optimisation, not a condition of correctness: every change of a balance is a read and a
+ * version-guarded write decided by the database, so two events of one learner processed at once (here, or on
+ * another instance) make one of them lose its write and decide again. Queueing a learner's events within this
+ * process avoids those lost races (at 20 redemptions in flight, most of the work was lost races).
  */
 export function oneAtATimePerKey() {
   const tails = new Map<string, Promise<unknown>>();

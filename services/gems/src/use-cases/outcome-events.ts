@@ -1,4 +1,4 @@
-import { createEvent, type EventEnvelope } from '@kidslearn/lib-events';
+import { createEvent, type Event } from '@kidslearn/contracts';
 import { NOT_ENOUGH_GEMS } from '../domain/balance';
 import type { LedgerEntry } from '../domain/ledger';
 
@@ -13,7 +13,7 @@ export interface CreditOutcome {
   balance: number;
 }
 
-export const creditedEvent = (outcome: CreditOutcome): EventEnvelope => createEvent('gems.credited', { ...outcome });
+export const creditedEvent = (outcome: CreditOutcome): Event => createEvent('gems.credited', { ...outcome });
 
 export interface DebitRequest {
   redemptionId: string;
@@ -22,7 +22,7 @@ export interface DebitRequest {
 }
 
 /** `balance` is the balance after the decision (the debited one, or the unchanged one of a rejection). */
-export function debitOutcomeEvent(request: DebitRequest, debited: boolean, balance: number): EventEnvelope {
+export function debitOutcomeEvent(request: DebitRequest, debited: boolean, balance: number): Event {
   const { redemptionId, email, cost } = request;
   return debited
     ? createEvent('gems.debited', { redemptionId, email, cost, balance })
@@ -30,7 +30,7 @@ export function debitOutcomeEvent(request: DebitRequest, debited: boolean, balan
 }
 
 /** The outcome a redemption's ledger line records, or null when the line is not a debit decision. */
-export function debitOutcomeFromLine(request: DebitRequest, line: Pick<LedgerEntry, 'kind' | 'balance'>): EventEnvelope | null {
+export function debitOutcomeFromLine(request: DebitRequest, line: Pick<LedgerEntry, 'kind' | 'balance'>): Event | null {
   if (line.kind !== 'debit' && line.kind !== 'debit-rejected') return null;
   return debitOutcomeEvent(request, line.kind === 'debit', line.balance);
 }

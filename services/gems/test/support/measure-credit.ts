@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { createLogger } from '@kidslearn/lib-core';
 import { EventBus } from '@kidslearn/lib-events';
-import { connectMongo, createOutboxRelay } from '@kidslearn/lib-mongo';
+import { connectMongo, createOutbox, type Outbox } from '@kidslearn/lib-mongo';
 import { env, uniqueDbUrl } from '@kidslearn/lib-testkit';
 import { balanceRepository } from '../../src/data-access/balances';
 import { creditAttempt } from '../../src/use-cases/credit-attempt';
@@ -31,20 +31,25 @@ export async function measureCredit(n = 200): Promise<void> {
   const db = await connectMongo(uniqueDbUrl('gems-measure'), logger);
   const bus = await EventBus.connect({ url: env().AMQP_URL, serviceName: `measure-${randomUUID().slice(0, 8)}`, logger });
   try {
-    const balances = balanceRepository(db);
+    let outbox: Outbox<unknown> | undefined;
+    const balances = balanceRepository(db, (model) => {
+      const created = createOutbox({ model, bus, logger });
+      outbox = created as Outbox<unknown>;
+      return created;
+    });
     await balances.init();
     wrap(balances, 'find', 'read');
     wrap(balances, 'commit', 'guarded write');
     wrap(bus, 'publish', 'relay publish');
     wrap(balances.model.collection, 'updateOne', 'collection.updateOne (pull)');
-    const relay = createOutboxRelay({ model: balances.model, bus, logger });
+    const relay = outbox!;
     wrap(relay, 'flush', 'relay flush');
     const email = `measure-${randomUUID().slice(0, 8)}@kidslearn.test`;
     const started = performance.now();
     for (let i = 0; i < n; i += 1) {
       await timed('credit total', async () => {
         await creditAttempt(balances, randomUUID(), { attemptId: randomUUID(), lessonId: `lesson-${i}`, email, reward: 2 });
-        await relay.flush(email);
+        await relay.flush();
       });
     }
     const seconds = (performance.now() - started) / 1000;

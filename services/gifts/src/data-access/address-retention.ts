@@ -3,13 +3,12 @@ import type { RedemptionDoc } from './redemption-model';
 
 /**
  * Removes the address of every parcel delivered before `cutoff` and of every redemption refused before it
- * (it was never needed): the learner keeps the record of the gift, the address goes. One update each, through
- * the driver (the bookkeeping field needs no place in the schema); repeating it changes nothing. Resolves
- * with how many addresses were removed.
+ * (it was never needed): the learner keeps the record of the gift, the address goes. One update each; repeating
+ * it changes nothing. Resolves with how many addresses were removed.
  */
 export async function removeAddressesBefore(model: Model<RedemptionDoc>, cutoff: Date, now: Date): Promise<number> {
   const removal = { $unset: { address: '' }, $set: { addressRemovedAt: now } };
-  const delivered = await model.collection.updateMany({ status: 'delivered', updatedAt: { $lt: cutoff }, address: { $exists: true } }, removal);
-  const refused = await model.collection.updateMany({ status: 'rejected', createdAt: { $lt: cutoff }, address: { $exists: true } }, removal);
+  const delivered = await model.updateMany({ status: 'delivered', updatedAt: { $lt: cutoff }, address: { $exists: true } }, removal);
+  const refused = await model.updateMany({ status: 'rejected', createdAt: { $lt: cutoff }, address: { $exists: true } }, removal);
   return delivered.modifiedCount + refused.modifiedCount;
 }

@@ -1,16 +1,15 @@
 import type { Model } from 'mongoose';
-import type { RedemptionDto } from '../domain/redemption';
+import type { LearnerDataStore } from '../domain/ports';
 import { toDto } from '../domain/redemption';
 import type { ErasedRedemptionDoc } from './erased-redemption-model';
 import { toRedemption, type RedemptionDoc } from './redemption-model';
 
 /** A learner's gifts data, read for an export or removed for an erasure (their redemptions). */
-export function learnerDataRepository(redemptions: Model<RedemptionDoc>, erased: Model<ErasedRedemptionDoc>, publicUrl?: string) {
+export function learnerDataRepository(redemptions: Model<RedemptionDoc>, erased: Model<ErasedRedemptionDoc>): LearnerDataStore {
   return {
-    /** Every redemption of the learner, any status, with its address (while kept), oldest first. */
-    async exportOf(email: string): Promise<{ redemptions: RedemptionDto[] }> {
+    async exportOf(email) {
       const docs = await redemptions.find({ email }, { outbox: 0, processedEventIds: 0 }).sort({ createdAt: 1, _id: 1 }).lean<RedemptionDoc[]>().exec();
-      return { redemptions: docs.map((doc) => toDto(toRedemption(doc, publicUrl))) };
+      return { redemptions: docs.map((doc) => toDto(toRedemption(doc))) };
     },
 
     /**
@@ -19,7 +18,7 @@ export function learnerDataRepository(redemptions: Model<RedemptionDoc>, erased:
      * outcome gems sends later finds nothing to settle. Idempotent: the audit row is keyed by the
      * redemption's id, and a re-run handles whatever appeared since. Resolves with how many went.
      */
-    async erase(email: string, erasedAt: Date): Promise<number> {
+    async erase(email, erasedAt) {
       const docs = await redemptions.find({ email }, { giftId: 1, giftName: 1, cost: 1, status: 1, createdAt: 1, updatedAt: 1 }).lean<RedemptionDoc[]>().exec();
       for (const doc of docs) {
         const audit = { giftId: doc.giftId, giftName: doc.giftName, cost: doc.cost, status: doc.status, createdAt: doc.createdAt, erasedAt, ...(doc.updatedAt ? { updatedAt: doc.updatedAt } : {}) };
@@ -30,4 +29,3 @@ export function learnerDataRepository(redemptions: Model<RedemptionDoc>, erased:
     },
   };
 }
-export type LearnerDataRepository = ReturnType<typeof learnerDataRepository>;

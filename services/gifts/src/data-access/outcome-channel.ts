@@ -22,6 +22,7 @@ export function createOutcomeChannel(redis: Redis) {
   const listeners = createOutcomeListeners(subscriber, 'gifts');
 
   const waiter: OutcomeWaiter = {
+    announce: (redemptionId, outcome) => announceOutcome(redis, redemptionId, JSON.stringify(outcome)),
     async listen(redemptionId, settledMayExist = false) {
       const listener = await listeners.listen(redemptionId, { readFirst: settledMayExist });
       return {
@@ -37,9 +38,6 @@ export function createOutcomeChannel(redis: Redis) {
 
   return {
     waiter,
-    announce: (redemptionId: string, outcome: SettledOutcome) => announceOutcome(redis, redemptionId, JSON.stringify(outcome)),
-    close: async () => {
-      subscriber.disconnect();
-    },
+    close: () => subscriber.disconnect(),
   };
 }

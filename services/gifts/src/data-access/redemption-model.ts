@@ -1,7 +1,6 @@
-import { outboxFields } from '@kidslearn/lib-mongo';
+import { outboxFields, reconcilerFields } from '@kidslearn/lib-mongo';
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import type { EventEnvelope } from '@kidslearn/lib-events';
-import { publicImageUrl } from '../domain/gift';
 import type { Address, Redemption, RedemptionStatus } from '../domain/redemption';
 
 export interface RedemptionDoc {
@@ -21,6 +20,7 @@ export interface RedemptionDoc {
   idempotencyKey: string;
   createdAt: Date;
   updatedAt?: Date;
+  addressRemovedAt?: Date;
   outbox: EventEnvelope[];
   processedEventIds: string[];
 }
@@ -53,7 +53,10 @@ const redemptionSchema = new Schema<RedemptionDoc>(
     idempotencyKey: { type: String, required: true },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date },
+    /** set when the retention job removed the address */
+    addressRemovedAt: { type: Date },
     ...outboxFields,
+    ...reconcilerFields,
   },
   { collection: 'redemptions', versionKey: false },
 );
@@ -68,14 +71,13 @@ export function redemptionModel(conn: Connection): Model<RedemptionDoc> {
   return conn.model<RedemptionDoc>('Redemption', redemptionSchema);
 }
 
-/** `publicUrl` turns a gift image stored as a path (older redemptions) into an absolute URL. */
-export function toRedemption(doc: RedemptionDoc, publicUrl?: string): Redemption {
+export function toRedemption(doc: RedemptionDoc): Redemption {
   return {
     id: doc._id.toString(),
     email: doc.email,
     giftId: doc.giftId,
     giftName: doc.giftName,
-    giftImg: publicUrl ? publicImageUrl(doc.giftImg, publicUrl) : doc.giftImg,
+    giftImg: doc.giftImg,
     cost: doc.cost,
     ...(doc.address ? { address: doc.address } : {}),
     status: doc.status,

@@ -1,22 +1,17 @@
-import { createEvent, type EventEnvelope } from '@kidslearn/lib-events';
-import { withOutbox } from '@kidslearn/lib-mongo';
+import { createEvent } from '@kidslearn/contracts';
+import { isDuplicateKeyError, type Outbox } from '@kidslearn/lib-mongo';
 import { Types, type Model } from 'mongoose';
 import type { NewRedemption, RedemptionStore } from '../domain/ports';
 import { toRedemption, type RedemptionDoc } from './redemption-model';
 
 const LIST_LIMIT = 1000;
 
-function isDuplicateKey(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
-}
-
-/** Redemptions in FerretDB/MongoDB; every change and its event are one single-document write. */
-/** `afterWrite` gets each written redemption's id and the events stored with it (for the outbox relay). */
-export function createRedemptionStore(model: Model<RedemptionDoc>, afterWrite: (id: Types.ObjectId, events: EventEnvelope[]) => void, publicUrl?: string): RedemptionStore {
-  const view = (doc: RedemptionDoc) => toRedemption(doc, publicUrl);
+/** Redemptions in the service's database; a redemption and its `redemption.requested` are one insert (outbox). */
+export function createRedemptionStore(outbox: Outbox<RedemptionDoc>): RedemptionStore {
+  const model: Model<RedemptionDoc> = outbox.model;
   const lean = async (query: Promise<RedemptionDoc | null>) => {
     const doc = await query;
-    return doc ? view(doc) : null;
+    return doc ? toRedemption(doc) : null;
   };
 
   const store: RedemptionStore = {
@@ -27,52 +22,45 @@ export function createRedemptionStore(model: Model<RedemptionDoc>, afterWrite: (
       const idempotencyKey = input.idempotencyKey ?? `auto:${_id.toString()}`;
       const event = createEvent('redemption.requested', { redemptionId: _id.toString(), email: input.email, cost: input.cost });
       try {
-        const doc = await model.create({
-          _id,
-          email: input.email,
-          giftId: input.gift.id,
-          giftName: input.gift.name,
-          giftImg: input.gift.img,
-          cost: input.cost,
-          address: input.address,
-          status: 'requested',
-          deliveryStatus: false,
-          idempotencyKey,
-          createdAt: new Date(),
-          outbox: [event],
-        });
-        afterWrite(_id, [event]);
-        return { redemption: view(doc.toObject()), created: true, idempotencyKey };
+        const doc = await outbox.insert(
+          {
+            _id,
+            email: input.email,
+            giftId: input.gift.id,
+            giftName: input.gift.name,
+            giftImg: input.gift.img,
+            cost: input.cost,
+            address: input.address,
+            status: 'requested',
+            deliveryStatus: false,
+            idempotencyKey,
+            createdAt: new Date(),
+          },
+          [event],
+        );
+        return { redemption: toRedemption(doc), created: true, idempotencyKey };
       } catch (err) {
-        if (!isDuplicateKey(err) || input.idempotencyKey === null) throw err;
+        if (!isDuplicateKeyError(err) || input.idempotencyKey === null) throw err;
         const existing = await store.findByKey(input.email, idempotencyKey);
         if (!existing) throw err;
         return { redemption: existing, created: false, idempotencyKey };
       }
     },
 
+    republish: (id) => outbox.kick(new Types.ObjectId(id)),
+
     findById: (id) => (Types.ObjectId.isValid(id) ? lean(model.findById(id).lean<RedemptionDoc>().exec()) : Promise.resolve(null)),
 
     findByKey: (email, idempotencyKey) => lean(model.findOne({ email, idempotencyKey }).lean<RedemptionDoc>().exec()),
 
-    async markDelivered(id, at) {
-      const current = await store.findById(id);
-      if (!current || current.status !== 'pending-delivery') return null;
-      const event = createEvent('redemption.delivered', { redemptionId: id, email: current.email });
-      // Conditional on the status, so two admins clicking at once deliver (and publish) once.
-      const updated = await lean(
+    // Conditional on the status, so two admins clicking at once deliver once.
+    markDelivered: (id, at) =>
+      lean(
         model
-          .findOneAndUpdate(
-            { _id: new Types.ObjectId(id), status: 'pending-delivery' },
-            withOutbox({ $set: { status: 'delivered', deliveryStatus: true, updatedAt: at } }, event),
-            { new: true },
-          )
+          .findOneAndUpdate({ _id: new Types.ObjectId(id), status: 'pending-delivery' }, { $set: { status: 'delivered', deliveryStatus: true, updatedAt: at } }, { new: true })
           .lean<RedemptionDoc>()
           .exec(),
-      );
-      if (updated) afterWrite(new Types.ObjectId(id), [event]);
-      return updated;
-    },
+      ),
 
     async listPendingDelivery(page) {
       const after = page?.after;
@@ -86,14 +74,10 @@ export function createRedemptionStore(model: Model<RedemptionDoc>, afterWrite: (
         .limit(page?.limit ?? LIST_LIMIT)
         .lean<RedemptionDoc[]>()
         .exec();
-      return docs.map(view);
+      return docs.map(toRedemption);
     },
     countPendingDelivery: () => model.countDocuments({ status: 'pending-delivery' }).exec(),
-    listByEmail: async (email) => (await list(model, { email })).map(view),
+    listByEmail: async (email) => (await model.find({ email }).sort({ createdAt: -1, _id: -1 }).limit(LIST_LIMIT).lean<RedemptionDoc[]>().exec()).map(toRedemption),
   };
   return store;
-}
-
-function list(model: Model<RedemptionDoc>, filter: Record<string, string>): Promise<RedemptionDoc[]> {
-  return model.find(filter).sort({ createdAt: -1, _id: -1 }).limit(LIST_LIMIT).lean<RedemptionDoc[]>().exec();
 }

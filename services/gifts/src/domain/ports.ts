@@ -1,5 +1,5 @@
 import type { Gift } from './gift';
-import type { Address, Redemption } from './redemption';
+import type { Address, Redemption, RedemptionDto } from './redemption';
 
 export interface GiftCatalog {
   list(): Promise<Gift[]>;
@@ -30,13 +30,16 @@ export interface RedemptionStore {
    * With an idempotency key already used by this learner, writes nothing and returns the earlier one.
    */
   request(input: NewRedemption): Promise<{ redemption: Redemption; created: boolean; idempotencyKey: string }>;
+  /** Publishes what a redemption's outbox still holds (a retry found it written by an instance that died). */
+  republish(id: string): void;
   findById(id: string): Promise<Redemption | null>;
   findByKey(email: string, idempotencyKey: string): Promise<Redemption | null>;
-  /** pending-delivery → delivered in one conditional update that also queues `redemption.delivered`. */
+  /** pending-delivery → delivered in one conditional update. */
   markDelivered(id: string, at: Date): Promise<Redemption | null>;
   /** Pending parcels oldest first (id breaks ties), after the cursor's position when given. */
   listPendingDelivery(page?: PendingPage): Promise<Redemption[]>;
   countPendingDelivery(): Promise<number>;
+  /** The learner's redemptions, newest first. */
   listByEmail(email: string): Promise<Redemption[]>;
 }
 
@@ -45,6 +48,9 @@ export interface SettledOutcome {
   status: 'pending-delivery' | 'rejected';
   balance: number;
 }
+
+/** Records gems' outcome of a redemption once (keyed by event id) if it is still requested. */
+export type RecordOutcome = (eventId: string, redemptionId: string, outcome: SettledOutcome & { reason?: string }) => Promise<void>;
 
 /** A subscription to one redemption's outcome, open until close(). */
 export interface OutcomeListener {
@@ -62,4 +68,17 @@ export interface OutcomeWaiter {
    * and the wait reads nothing; `settledMayExist` (a replayed request) makes the wait read first.
    */
   listen(redemptionId: string, settledMayExist?: boolean): Promise<OutcomeListener>;
+  /** Tells whoever waits for the redemption (on any instance) what gems decided (best effort). */
+  announce(redemptionId: string, outcome: SettledOutcome): Promise<void>;
+}
+
+export interface LearnerDataStore {
+  /** Every redemption of the learner, any status, with its address (while kept), oldest first. */
+  exportOf(email: string): Promise<{ redemptions: RedemptionDto[] }>;
+  /** Each redemption leaves its audit row and is deleted; resolves with how many went (idempotent). */
+  erase(email: string, erasedAt: Date): Promise<number>;
+}
+
+export interface ErasureRecords {
+  record(email: string, erasedAt: Date): Promise<void>;
 }

@@ -1,8 +1,7 @@
+import type { Address, Redemption as RedemptionDto, RedemptionStatus } from '@kidslearn/contracts';
 import { messages } from '../messages';
 
-import type { Address, RedemptionStatus } from '@kidslearn/contracts';
-
-export type { Address, RedemptionStatus };
+export type { Address, RedemptionDto, RedemptionStatus };
 
 export interface Redemption {
   id: string;
@@ -22,21 +21,7 @@ export interface Redemption {
   updatedAt?: Date;
 }
 
-/** The shape answered over HTTP: SPEC §3 Redemption fields plus its status. */
-export interface RedemptionDto {
-  _id: string;
-  email: string;
-  giftId: string;
-  giftName: string;
-  giftImg: string;
-  cost: number;
-  address?: Address;
-  createdAt: string;
-  deliveryStatus: boolean;
-  updatedAt?: string;
-  status: RedemptionStatus;
-}
-
+/** The shape answered over HTTP (contracts' Redemption): SPEC §3 Redemption fields plus its status. */
 export function toDto(r: Redemption): RedemptionDto {
   return {
     _id: r.id,

@@ -1,24 +1,12 @@
-import { Schema, type Connection } from 'mongoose';
+import { Schema, type Connection, type Model } from 'mongoose';
 import type { EventEnvelope } from '@kidslearn/lib-events';
-import { outboxFields } from '@kidslearn/lib-mongo';
-import type { Answer } from '../domain/answers';
+import { isDuplicateKeyError, outboxFields, reconcilerFields, type Outbox } from '@kidslearn/lib-mongo';
+import type { Attempt, AttemptStore } from '../domain/ports';
 
-export interface AttemptDoc {
-  _id: string;
-  lessonId: string;
-  email: string;
-  userId: string;
-  name: string;
-  answers: Answer[];
-  score: number;
-  total: number;
-  reward: number;
-  createdAt: Date;
-  /** the learner's balance after gems settled this attempt (null until gems.credited arrives) */
-  gems: number | null;
+export interface AttemptDoc extends Attempt {
   credited: number | null;
   settledAt: Date | null;
-  /** false until gems' outcome arrived: the reconciler looks for these (an equality, pushed down) */
+  /** false until gems' outcome arrived: the reconciler looks for these */
   settled: boolean;
   /** the quiz.attempt.scored event as first written: the reconciler re-sends it (same id, so gems sees a duplicate) */
   scoredEvent: EventEnvelope;
@@ -40,39 +28,54 @@ const schema = new Schema<AttemptDoc>(
     gems: { type: Number, default: null },
     credited: { type: Number, default: null },
     settledAt: { type: Date, default: null },
-    settled: { type: Boolean },
-    scoredEvent: { type: Schema.Types.Mixed },
+    settled: { type: Boolean, required: true },
+    scoredEvent: { type: Schema.Types.Mixed, required: true },
     ...outboxFields,
+    ...reconcilerFields,
   },
   { versionKey: false },
 );
 schema.index({ email: 1, lessonId: 1 });
 schema.index({ settled: 1, createdAt: 1 });
 
-export function attemptRepository(db: Connection) {
+const PUBLIC = { outbox: 0, scoredEvent: 0, processedEventIds: 0 } as const;
+
+/** `outboxOf` gives the attempts' outbox (lib-service: the service's relay). */
+export function attemptRepository(db: Connection, outboxOf: (model: Model<AttemptDoc>) => Outbox<AttemptDoc>) {
   const model = db.model<AttemptDoc>('Attempt', schema, 'attempts');
-  return {
-    model,
-    /** The attempt and its quiz.attempt.scored event are written together (outbox in the document). */
-    async create(attempt: Omit<AttemptDoc, 'gems' | 'credited' | 'settledAt' | 'settled' | 'scoredEvent' | 'outbox'>, event: EventEnvelope): Promise<void> {
-      await model.create({ ...attempt, gems: null, credited: null, settledAt: null, settled: false, scoredEvent: event, outbox: [event] });
+  const outbox = outboxOf(model);
+  const store: AttemptStore = {
+    async create(attempt, event) {
+      try {
+        await outbox.insert({ ...attempt, gems: null, credited: null, settledAt: null, settled: false, scoredEvent: event }, [event]);
+        return true;
+      } catch (error) {
+        if (isDuplicateKeyError(error)) return false;
+        throw error;
+      }
     },
-    async settledGems(attemptId: string): Promise<number | null> {
+    find: (attemptId) => model.findById(attemptId, PUBLIC).lean<Attempt>().exec(),
+    republish: (attemptId) => outbox.kick(attemptId),
+    async settledGems(attemptId) {
       const attempt = await model.findById(attemptId, { gems: 1 }).lean<Pick<AttemptDoc, 'gems'>>().exec();
       return attempt?.gems ?? null;
     },
     /**
-     * gems.credited → record the outcome; idempotent: the first outcome stays (gems re-publishes it
-     * when a request is re-driven; a late copy never rewrites it). Resolves with the gem total now
-     * recorded for the attempt, or null for an unknown attempt.
+     * gems.credited → record the outcome; idempotent: the first outcome stays (gems re-publishes it when a request
+     * is re-driven; a late copy never rewrites it).
      */
-    async settle(attemptId: string, amount: number, balance: number): Promise<number | null> {
+    async settle(attemptId, amount, balance) {
       const result = await model.updateOne({ _id: attemptId, settledAt: null }, { $set: { gems: balance, credited: amount, settledAt: new Date(), settled: true } });
       if (result.matchedCount === 1) return balance;
       const attempt = await model.findById(attemptId, { gems: 1 }).lean<Pick<AttemptDoc, 'gems'>>().exec();
       return attempt ? (attempt.gems ?? null) : null;
     },
-    byLearner: (email: string) => model.find({ email }, { outbox: 0 }).sort({ createdAt: 1 }).lean<AttemptDoc[]>().exec(),
+  };
+  return {
+    ...store,
+    model,
+    outbox,
+    byLearner: (email: string) => model.find({ email }, PUBLIC).sort({ createdAt: 1 }).lean<Attempt[]>().exec(),
   };
 }
 export type AttemptRepository = ReturnType<typeof attemptRepository>;

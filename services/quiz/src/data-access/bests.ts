@@ -1,23 +1,11 @@
 import { Schema, type Connection } from 'mongoose';
-import { publicStandingId, standingId } from '../domain/standing-id';
+import { isDuplicateKeyError } from '@kidslearn/lib-mongo';
+import type { Best, BestStore } from '../domain/ports';
 import { publicName } from '../domain/public-name';
+import { publicStandingId, standingId } from '../domain/standing-id';
 
-export interface BestDoc {
+export interface BestDoc extends Best {
   _id: string;
-  lessonId: string;
-  email: string;
-  name: string;
-  score: number;
-  total: number;
-  attemptId: string;
-  achievedAt: Date;
-}
-
-export interface StandingRow {
-  _id: string;
-  userInfo: { name: string };
-  score: number;
-  total: number;
 }
 
 const schema = new Schema<BestDoc>(
@@ -40,37 +28,24 @@ schema.index({ email: 1 });
 
 export const STANDINGS_LIMIT = 100;
 
-export interface OwnBest {
-  lessonId: string;
-  /** The public id of the learner's own standings row for this lesson, so the portal can mark it. */
-  standingId: string;
-  score: number;
-  total: number;
-  achievedAt: Date;
-}
-
-const isDuplicateKey = (error: unknown) => (error as { code?: number }).code === 11000;
-
 /** One document per (lesson, learner) holding the best result, so standings are one indexed find. */
 export interface BestRepositoryOptions {
   /** The secret key of public row ids (data-access/row-key.ts). */
   rowKey: Buffer;
-  /** The name content's user record holds (shown instead of the name stored from the token). */
-  nameOf?: (email: string) => string | undefined;
+  /** The names content's user records hold (shown instead of the name stored from the token). */
+  namesOf?: (emails: string[]) => Promise<Map<string, string>>;
 }
 
-export function bestRepository(db: Connection, { rowKey, nameOf = () => undefined }: BestRepositoryOptions) {
+export function bestRepository(db: Connection, { rowKey, namesOf = async () => new Map() }: BestRepositoryOptions) {
   const model = db.model<BestDoc>('Best', schema, 'bests');
   const publicId = (lessonId: string, email: string) => publicStandingId(rowKey, lessonId, email);
-  return {
-    model,
+  const store: BestStore = {
     /**
      * Keeps the better result (ties go to whoever got there first); resolves true when the standings changed.
-     * Read by id first: most attempts do not beat the learner's best and then nothing is written. A conditional
-     * upsert would be one call, but the local database reads every best for a filter beyond the id (see
-     * lib-mongo ferretdb-writes.ts), so its cost grew with the number of learners.
+     * Read by id first: most attempts do not beat the learner's best, and then nothing is written. The write is
+     * guarded by the score in the database, so a better result stored meanwhile (another instance) is kept.
      */
-    async record(best: Omit<BestDoc, '_id'>): Promise<boolean> {
+    async record(best) {
       const { lessonId, email, ...rest } = best;
       const _id = standingId(lessonId, email);
       for (;;) {
@@ -86,19 +61,20 @@ export function bestRepository(db: Connection, { rowKey, nameOf = () => undefine
           return true;
         } catch (error) {
           // Another attempt of this learner stored the first best meanwhile: compare with it.
-          if (!isDuplicateKey(error)) throw error;
+          if (!isDuplicateKeyError(error)) throw error;
         }
       }
     },
-    /** The learner's best result per lesson (one document each), newest first. */
-    async mine(email: string): Promise<OwnBest[]> {
+    async mine(email) {
       const rows = await model.find({ email }).sort({ achievedAt: -1 }).limit(1000).lean<BestDoc[]>().exec();
       return rows.map(({ lessonId, score, total, achievedAt }) => ({ lessonId, standingId: publicId(lessonId, email), score, total, achievedAt }));
     },
-    async standings(lessonId: string): Promise<StandingRow[]> {
+    async standings(lessonId) {
       const rows = await model.find({ lessonId }).sort({ score: -1, achievedAt: 1, _id: 1 }).limit(STANDINGS_LIMIT).lean<BestDoc[]>().exec();
-      return rows.map((row) => ({ _id: publicId(row.lessonId, row.email), userInfo: { name: publicName(nameOf(row.email) ?? row.name) }, score: row.score, total: row.total }));
+      const names = await namesOf(rows.map((row) => row.email));
+      return rows.map((row) => ({ _id: publicId(row.lessonId, row.email), userInfo: { name: publicName(names.get(row.email) ?? row.name) }, score: row.score, total: row.total }));
     },
   };
+  return { ...store, model };
 }
 export type BestRepository = ReturnType<typeof bestRepository>;

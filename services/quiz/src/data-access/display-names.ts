@@ -1,11 +1,13 @@
 import { Schema, type Connection } from 'mongoose';
+import { isDuplicateKeyError } from '@kidslearn/lib-mongo';
+import type { DisplayNameStore } from '../domain/ports';
 
 /**
- * Learners' display names as content's user records hold them (`user.profile.changed`): the
- * standings show these, not the name claim of the token a learner submitted with (editable in the
- * account console). One document per email; the newest event wins, so redelivered or reordered
- * events change nothing. Kept in memory as well (one writer process per database, see the writer
- * lease): standings read names for up to 100 rows without a query (FerretDB would scan for `$in`).
+ * Learners' display names as content's user records hold them (`user.profile.changed`): the standings show
+ * these, not the name claim of the token a learner submitted with (editable in the account console). One
+ * document per email; the newest event wins, so redelivered or reordered events change nothing. Read from the
+ * database whenever standings are built (they are cached in Redis and dropped when a name changes), so every
+ * instance shows the same name.
  */
 interface DisplayNameDoc {
   _id: string;
@@ -22,38 +24,32 @@ const schema = new Schema<DisplayNameDoc>(
   { versionKey: false },
 );
 
-const isDuplicateKey = (error: unknown) => (error as { code?: number }).code === 11000;
-
 export function displayNameRepository(db: Connection) {
   const model = db.model<DisplayNameDoc>('DisplayName', schema, 'displayNames');
-  const names = new Map<string, string>();
-  return {
-    model,
-    async load(): Promise<void> {
-      for (const doc of await model.find({}).lean<DisplayNameDoc[]>().exec()) names.set(doc._id, doc.name);
-    },
-    /** Applies content's name of `email` unless a newer one is stored; resolves true when it changed. */
-    async apply(email: string, name: string, changedAt: Date): Promise<boolean> {
+  const store: DisplayNameStore = {
+    async apply(email, name, changedAt) {
       const _id = email.toLowerCase();
       try {
         const result = await model.updateOne({ _id, changedAt: { $lt: changedAt } }, { $set: { name, changedAt } }, { upsert: true });
-        if (result.matchedCount + result.upsertedCount === 0) return false;
+        return result.matchedCount + result.upsertedCount > 0;
       } catch (error) {
-        if (!isDuplicateKey(error)) throw error;
+        if (!isDuplicateKeyError(error)) throw error;
         return false; // a newer (or the same) event is stored
       }
-      names.set(_id, name);
-      return true;
     },
-    /** An erased learner's name goes from the database and from this process's copy. */
+  };
+  return {
+    ...store,
+    model,
+    /** The names content announced for these learners (a learner it did not announce is missing). */
+    async namesOf(emails: string[]): Promise<Map<string, string>> {
+      if (emails.length === 0) return new Map();
+      const docs = await model.find({ _id: { $in: emails } }, { name: 1 }).lean<Pick<DisplayNameDoc, '_id' | 'name'>[]>().exec();
+      return new Map(docs.filter((doc) => doc.name).map((doc) => [doc._id, doc.name]));
+    },
+    /** An erased learner's name goes. */
     async forget(email: string): Promise<void> {
-      const _id = email.toLowerCase();
-      await model.deleteOne({ _id }).exec();
-      names.delete(_id);
-    },
-    /** The record's name, or undefined while content has not announced one. */
-    nameOf(email: string): string | undefined {
-      return names.get(email.toLowerCase()) || undefined;
+      await model.deleteOne({ _id: email.toLowerCase() }).exec();
     },
   };
 }

@@ -1,13 +1,7 @@
+import type { LearnerDataStore, QuizLearnerData } from '../domain/ports';
 import type { AttemptRepository } from './attempts';
 import type { BestRepository } from './bests';
 import type { DisplayNameRepository } from './display-names';
-
-/** What quiz holds about one learner, as the learner's export shows it. */
-export interface QuizLearnerData {
-  attempts: { attemptId: string; lessonId: string; name: string; answers: unknown[]; score: number; total: number; reward: number; gems: number | null; createdAt: string }[];
-  bests: { lessonId: string; name: string; score: number; total: number; achievedAt: string }[];
-  displayName: string | null;
-}
 
 interface Repositories {
   attempts: AttemptRepository;
@@ -16,7 +10,7 @@ interface Repositories {
 }
 
 /** A learner's quiz data, read for an export or removed for an erasure (attempts, standings rows, display name). */
-export function learnerDataRepository({ attempts, bests, displayNames }: Repositories) {
+export function learnerDataRepository({ attempts, bests, displayNames }: Repositories): LearnerDataStore {
   return {
     async exportOf(email: string): Promise<QuizLearnerData> {
       const [own, best, name] = await Promise.all([
@@ -42,4 +36,3 @@ export function learnerDataRepository({ attempts, bests, displayNames }: Reposit
     },
   };
 }
-export type LearnerDataRepository = ReturnType<typeof learnerDataRepository>;

@@ -1,7 +1,6 @@
 import type { Redis } from 'ioredis';
 import { announceOutcome as announce, createOutcomeListeners } from '@kidslearn/lib-redis';
-
-export type { OutcomeListener } from '@kidslearn/lib-redis';
+import type { OutcomeWaiter } from '../domain/ports';
 
 // Quiz's announcement carries the learner's gem total gems committed for the attempt (`gems:<total>`).
 const ANNOUNCED_GEMS = /^gems:(0|[1-9]\d{0,8})$/;
@@ -12,7 +11,8 @@ export const announcedGems = (message: string): number | null => {
   return match ? Number(match[1]) : null;
 };
 
+/** Tells a waiting POST /quiz-results (on any instance) the gem total gems reported for its attempt (best effort). */
 export const announceOutcome = (redis: Redis, id: string, gems: number): Promise<void> => announce(redis, id, gemsAnnouncement(gems));
 
 /** `subscriber` is a dedicated connection (see lib-redis outcome-channel.ts). */
-export const createOutcomeWaiter = (subscriber: Redis) => createOutcomeListeners(subscriber, 'quiz');
+export const createOutcomeWaiter = (subscriber: Redis): OutcomeWaiter => createOutcomeListeners(subscriber, 'quiz');

@@ -1,4 +1,18 @@
-import { z } from 'zod';
+import { createHash, randomUUID } from 'node:crypto';
 
 /** Lesson ids come from the content service (ObjectId hex or a slug); safe as keys and in URLs. */
-export const lessonIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a lesson id');
+export { lessonIdSchema } from '@kidslearn/contracts';
+
+/** The Idempotency-Key a client may send with a submission (the drill and the portal do). */
+export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{1,200}$/;
+
+/**
+ * The id of an attempt: derived from the learner and their Idempotency-Key when there is one, so a retried
+ * submission (also on another instance, also after the first one's instance died) is the same attempt;
+ * random otherwise.
+ */
+export function attemptIdFor(email: string, idempotencyKey: string | undefined): string {
+  if (!idempotencyKey) return randomUUID();
+  const hex = createHash('sha256').update(`kidslearn:attempt:v1\n${email}\n${idempotencyKey}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}

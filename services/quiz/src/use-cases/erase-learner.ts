@@ -1,17 +1,16 @@
-import type { ErasureLog } from '@kidslearn/lib-mongo';
-import type { LearnerDataRepository } from '../data-access/learner-data';
+import type { ErasureRecords, LearnerDataStore } from '../domain/ports';
 
 export interface EraseLearnerDeps {
-  erasures: ErasureLog;
-  learnerData: LearnerDataRepository;
+  erasures: ErasureRecords;
+  learnerData: LearnerDataStore;
   /** Drops a lesson's cached standings (the learner's row is gone). */
-  invalidateStandings: (lessonId: string) => Promise<void>;
+  standingsChanged: (lessonId: string) => Promise<void>;
 }
 
 /** Everything quiz holds about the learner goes; the standings they appeared in are served afresh. */
-export async function eraseLearnerData({ learnerData, invalidateStandings }: Omit<EraseLearnerDeps, 'erasures'>, email: string): Promise<void> {
+export async function eraseLearnerData({ learnerData, standingsChanged }: Omit<EraseLearnerDeps, 'erasures'>, email: string): Promise<void> {
   const lessons = await learnerData.erase(email);
-  await Promise.all(lessons.map((lessonId) => invalidateStandings(lessonId)));
+  await Promise.all(lessons.map((lessonId) => standingsChanged(lessonId)));
 }
 
 /**

@@ -1,12 +1,14 @@
 // Starts the quiz and gems services in-process against the real local infrastructure, each with a
 // fresh database and a unique queue, plus a test publisher on the same exchange. stop() removes
-// the databases and queues again.
+// the databases and queues again. `instances` (default TEST_INSTANCES, else 1) starts that many instances of
+// each service on the same database and queue; quizUrl / gemsUrl then spread requests over them in turn.
 import { randomUUID } from 'node:crypto';
 import amqp from 'amqplib';
 import mongoose from 'mongoose';
+import type { Letter } from '@kidslearn/contracts';
 import { createLogger } from '@kidslearn/lib-core';
 import { EventBus, createEvent, topologyFor, type EventEnvelope } from '@kidslearn/lib-events';
-import { env, uniqueDbUrl } from '@kidslearn/lib-testkit';
+import { env, roundRobin, testInstances, uniqueDbUrl } from '@kidslearn/lib-testkit';
 import { buildService as buildQuiz, readConfig as readQuizConfig } from '../../src';
 import { buildService as buildGems, readConfig as readGemsConfig } from '../../../gems/src';
 
@@ -14,7 +16,14 @@ export type Started = Awaited<ReturnType<typeof startServices>>;
 
 const RETRY_DELAYS = [1000, 5000, 15000];
 
-export async function startServices(which: { quiz?: boolean; gems?: boolean } = { quiz: true, gems: true }) {
+async function startMany<S extends { start(): Promise<string> }>(count: number, build: () => Promise<S>) {
+  const services: S[] = [];
+  for (let i = 0; i < count; i += 1) services.push(await build());
+  const urls = await Promise.all(services.map((service) => service.start()));
+  return { services, front: await roundRobin(urls) };
+}
+
+export async function startServices(which: { quiz?: boolean; gems?: boolean } = { quiz: true, gems: true }, { instances = testInstances() }: { instances?: number } = {}) {
   const suffix = randomUUID().slice(0, 8);
   const logger = createLogger('test', process.env.TEST_LOG_LEVEL ?? 'silent');
   const base = { ...process.env, ...env(), PORT: '0', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', OUTCOME_TIMEOUT_MS: '5000' } as Record<string, string | undefined>;
@@ -22,36 +31,39 @@ export async function startServices(which: { quiz?: boolean; gems?: boolean } = 
 
   const quizName = `quiz-test-${suffix}`;
   const quizDb = uniqueDbUrl('quiz');
-  const quiz = which.quiz ? await buildQuiz(readQuizConfig({ ...base, SERVICE_NAME: quizName, MONGO_URL: quizDb }), logger) : undefined;
+  const quizConfig = readQuizConfig({ ...base, SERVICE_NAME: quizName, MONGO_URL: quizDb });
   const gemsName = `gems-test-${suffix}`;
   const gemsDb = uniqueDbUrl('gems');
-  const gems = which.gems ? await buildGems(readGemsConfig({ ...base, SERVICE_NAME: gemsName, MONGO_URL: gemsDb }), logger) : undefined;
-  if (quiz) names.push(quizName);
-  if (gems) names.push(gemsName);
-  const quizUrl = quiz ? await quiz.start() : '';
-  const gemsUrl = gems ? await gems.start() : '';
+  const gemsConfig = readGemsConfig({ ...base, SERVICE_NAME: gemsName, MONGO_URL: gemsDb });
+  const quizzes = which.quiz ? await startMany(instances, () => buildQuiz(quizConfig, logger)) : undefined;
+  const gemses = which.gems ? await startMany(instances, () => buildGems(gemsConfig, logger)) : undefined;
+  if (quizzes) names.push(quizName);
+  if (gemses) names.push(gemsName);
   const bus = await EventBus.connect({ url: base.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672', serviceName: `publisher-test-${suffix}`, logger });
-  const quizDbConn = quiz ? await mongoose.createConnection(quizDb).asPromise() : undefined;
-  const gemsDbConn = gems ? await mongoose.createConnection(gemsDb).asPromise() : undefined;
+  const quizDbConn = quizzes ? await mongoose.createConnection(quizDb).asPromise() : undefined;
+  const gemsDbConn = gemses ? await mongoose.createConnection(gemsDb).asPromise() : undefined;
 
   return {
-    quiz,
-    gems,
-    quizUrl,
-    gemsUrl,
+    /** the first instance (its in-process handles: reconcile(), stop()) */
+    quiz: quizzes?.services[0],
+    gems: gemses?.services[0],
+    quizUrl: quizzes?.front.url ?? '',
+    gemsUrl: gemses?.front.url ?? '',
     quizDb: quizDbConn,
     gemsDb: gemsDbConn,
     publish: (event: EventEnvelope) => bus.publish(event),
     /** A lesson with the given answer key, known to the quiz service once this resolves. */
     async createLesson(answerKey: string[]): Promise<string> {
       const lessonId = `lesson-${randomUUID().slice(0, 12)}`;
-      await bus.publish(createEvent('lesson.created', { lessonId, lessonHeading: `Test ${lessonId}`, answerKey }));
+      await bus.publish(createEvent('lesson.created', { lessonId, lessonHeading: `Test ${lessonId}`, answerKey: answerKey as Letter[] }));
       await eventually(async () => Boolean(await quizDbConn?.collection('answerKeys').findOne({ _id: lessonId as never })));
       return lessonId;
     },
     async stop() {
-      await quiz?.stop();
-      await gems?.stop();
+      for (const started of [quizzes, gemses]) {
+        await started?.front.close();
+        for (const service of started?.services ?? []) await service.stop();
+      }
       await bus.close();
       for (const conn of [quizDbConn, gemsDbConn]) {
         if (!conn) continue;
@@ -60,11 +72,12 @@ export async function startServices(which: { quiz?: boolean; gems?: boolean } = 
       }
       const conn = await amqp.connect(base.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672');
       const ch = await conn.createChannel();
+      ch.on('error', () => undefined);
       for (const name of names) {
         const t = topologyFor(name);
         for (const queue of [t.queue, t.dlq, ...RETRY_DELAYS.map((d) => t.retryQueue(d))]) await ch.deleteQueue(queue).catch(() => undefined);
       }
-      await conn.close();
+      await conn.close().catch(() => undefined);
     },
   };
 }
@@ -79,8 +92,7 @@ export async function eventually(check: () => Promise<boolean>, timeoutMs = 15_0
   }
 }
 
-export const scoredEvent = (email: string, lessonId: string, reward: number, attemptId = randomUUID()) =>
+export const scoredEvent = (email: string, lessonId: string, reward: number, attemptId: string = randomUUID()) =>
   createEvent('quiz.attempt.scored', { attemptId, lessonId, email, userId: 'test', name: 'Test', score: reward, total: 2, reward });
 
-export const redemptionEvent = (email: string, cost: number, redemptionId = randomUUID()) =>
-  createEvent('redemption.requested', { redemptionId, email, cost });
+export const redemptionEvent = (email: string, cost: number, redemptionId: string = randomUUID()) => createEvent('redemption.requested', { redemptionId, email, cost });

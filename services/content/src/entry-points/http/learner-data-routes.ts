@@ -1,10 +1,10 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import { AppError, type Logger } from '@kidslearn/lib-core';
 import { validate } from '@kidslearn/lib-http';
-import { eraseUserByAdmin, type EraseLearnerDeps } from '../../domain/erase-learner';
-import { exportLearner, type ExportLearnerDeps } from '../../domain/export-learner';
+import { eraseUserByAdmin, type EraseLearnerDeps } from '../../use-cases/erase-learner';
+import { exportLearner, type ExportLearnerDeps } from '../../use-cases/export-learner';
 import { userIdParamsSchema } from '../../domain/user';
-import type { UsersStore } from '../../data-access/users-store';
+import type { UsersStore } from '../../domain/ports';
 import { messages } from '../../messages';
 
 export interface LearnerDataRouteDeps {

@@ -1,14 +1,14 @@
 import { Router } from 'express';
 import { validate } from '@kidslearn/lib-http';
-import { createLessonSchema, forAudience, type NewLesson } from '../../domain/lesson';
+import { createLessonSchema, forAudience, type LessonView, type NewLesson } from '../../domain/lesson';
 import { CACHE_KEYS, type HttpDeps } from './deps';
 
-export function lessonsRoutes({ guards, cache, lessons, config, flushOutbox }: HttpDeps): Router {
+export function lessonsRoutes({ guards, cache, lessons, config }: HttpDeps): Router {
   const router = Router();
 
   // Public. The cache holds the full lessons; correct answers are stripped for everyone but admins.
   router.get('/lessons', guards.optionalAuth, async (req, res) => {
-    const all = await cache.getOrLoad(CACHE_KEYS.lessons, config.LESSONS_CACHE_SECONDS, () => lessons.list());
+    const all = await cache.getOrLoad<LessonView[]>(CACHE_KEYS.lessons, config.LESSONS_CACHE_SECONDS, () => lessons.list());
     res.setHeader('Vary', 'Authorization');
     // Visitors all get the same answer-free list: a shared cache (the gateway) may keep it briefly.
     // Signed-in answers differ by role (admins see correct answers), so they are never stored.
@@ -19,7 +19,6 @@ export function lessonsRoutes({ guards, cache, lessons, config, flushOutbox }: H
   router.post('/lessons', guards.authenticate, guards.requireAdmin, validate({ body: createLessonSchema }), async (req, res) => {
     const lesson = await lessons.create(req.valid.body as NewLesson);
     await cache.invalidate(CACHE_KEYS.lessons);
-    flushOutbox();
     res.status(201).json(lesson);
   });
 

@@ -3,7 +3,7 @@ import multer from 'multer';
 import { AppError } from '@kidslearn/lib-core';
 import { MAX_PHOTO_BYTES } from '../../domain/photo';
 import { checkRegistration } from '../../domain/registration';
-import { registerLearner } from '../../domain/register-learner';
+import { registerLearner } from '../../use-cases/register-learner';
 import { messages } from '../../messages';
 import type { HttpDeps } from './deps';
 
@@ -43,7 +43,6 @@ export function registrationRoutes(deps: HttpDeps): Router {
     });
     if (!check.ok) throw AppError.badRequest(check.message);
     await registerLearner(deps, check.value);
-    deps.flushOutbox(); // user.profile.changed
     res.status(201).json({ message: m.success });
   });
 

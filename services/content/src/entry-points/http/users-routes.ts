@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import { AppError } from '@kidslearn/lib-core';
 import { validate } from '@kidslearn/lib-http';
-import { changeRole } from '../../domain/change-role';
+import { changeRole } from '../../use-cases/change-role';
 import { emailQuerySchema, isSelfOrAdmin, roleFromToken, upsertUserSchema, userIdParamsSchema, usersPageQuerySchema, type UpsertUser, type UsersPageQuery } from '../../domain/user';
 import { messages } from '../../messages';
 import type { HttpDeps } from './deps';
@@ -35,7 +35,6 @@ export function usersRoutes(deps: HttpDeps): Router {
       // (a URL in the body would let anyone point a child's avatar anywhere).
       role: roleFromToken(me.isAdmin),
     });
-    deps.flushOutbox(); // user.profile.changed: the record's name for the standings
     res.status(created ? 201 : 200).json(user);
   });
 
@@ -78,7 +77,6 @@ export function usersRoutes(deps: HttpDeps): Router {
     router.put(`/users/:userId/${action}`, guards.authenticate, guards.requireAdmin, validate({ params: userIdParamsSchema }), async (req, res) => {
       const { userId } = req.valid.params as { userId: string };
       const user = await changeRole(deps, caller(req).email, userId, role);
-      deps.flushOutbox();
       res.json(user);
     });
   }

@@ -1,30 +1,24 @@
+import type { Event } from '@kidslearn/contracts';
 import type { Logger } from '@kidslearn/lib-core';
-import type { EventBus, EventEnvelope } from '@kidslearn/lib-events';
-import type { LessonsStore } from '../../data-access/lessons-store';
-
-/** Asked for by a consumer that lost (or never had) its copy of the lessons, e.g. quiz on an empty database. */
-export const ANNOUNCEMENT_REQUESTED = 'lesson.announcement.requested';
+import type { LessonsStore } from '../../domain/ports';
 
 /**
  * Re-announces `lesson.created` for every lesson: at start-up and whenever a consumer asks
  * (`lesson.announcement.requested`). Runs one announcement at a time; `idle()` waits for it (shutdown).
  */
-export function createLessonAnnouncer(lessons: Pick<LessonsStore, 'announcements'>, bus: Pick<EventBus, 'publish'>, logger: Logger) {
+export function createLessonAnnouncer(lessons: Pick<LessonsStore, 'announcements'>, bus: { publish(event: Event): Promise<void> }, logger: Logger) {
   let running: Promise<void> = Promise.resolve();
 
-  const publishAll = async (reason: string, snapshot?: EventEnvelope[]) => {
-    const events = snapshot ?? (await lessons.announcements());
+  const publishAll = async (reason: string) => {
+    const events = await lessons.announcements();
     for (const event of events) await bus.publish(event);
     logger.info({ reason, lessons: events.length }, 'lessons re-announced');
   };
 
   return {
-    /**
-     * Queues an announcement (of `snapshot` when given, else of the lessons read then); resolves
-     * when it is published, rejects when it could not be.
-     */
-    announce(reason: string, snapshot?: EventEnvelope[]): Promise<void> {
-      const next = running.then(() => publishAll(reason, snapshot));
+    /** Queues an announcement of the lessons read then; resolves when it is published, rejects when it could not be. */
+    announce(reason: string): Promise<void> {
+      const next = running.then(() => publishAll(reason));
       running = next.catch(() => undefined);
       return next;
     },
@@ -33,11 +27,3 @@ export function createLessonAnnouncer(lessons: Pick<LessonsStore, 'announcements
 }
 
 export type LessonAnnouncer = ReturnType<typeof createLessonAnnouncer>;
-
-/** A request is answered by announcing; a failure throws, so the bus retries the request. */
-export async function subscribeToAnnouncementRequests(bus: EventBus, announcer: LessonAnnouncer): Promise<void> {
-  await bus.subscribe([ANNOUNCEMENT_REQUESTED], async (event) => {
-    const by = (event.data as { service?: unknown } | null)?.service;
-    await announcer.announce(`requested by ${typeof by === 'string' ? by.slice(0, 100) : 'unknown'}`);
-  });
-}

@@ -1,11 +1,11 @@
 import { Router, type RequestHandler } from 'express';
 import { validate, validInput } from '@kidslearn/lib-http';
-import type { BalanceRepository } from '../../data-access/balances';
+import type { BalanceStore } from '../../domain/ports';
 import { deductByAdmin } from '../../use-cases/adjust-balance';
 import { deductBody, emailParams } from './schemas';
 
 export interface GemsRouteDeps {
-  balances: BalanceRepository;
+  balances: BalanceStore;
   /** authenticated and the route's :email is the caller's own email, or an admin */
   selfOrAdmin: RequestHandler[];
   admin: RequestHandler[];

@@ -1,51 +1,41 @@
-import { z } from 'zod';
-import type { EventBus, EventEnvelope } from '@kidslearn/lib-events';
-import { parseEventData } from '@kidslearn/lib-events';
-import { writeUnlessErased } from '@kidslearn/lib-mongo';
-import type { BalanceRepository } from '../../data-access/balances';
+import type { Event } from '@kidslearn/contracts';
+import type { EventHandlers } from '@kidslearn/lib-events';
+import type { BalanceStore } from '../../domain/ports';
 import { creditAttempt } from '../../use-cases/credit-attempt';
 import { debitRedemption } from '../../use-cases/debit-redemption';
-import type { EraseLearnerDeps } from '../../use-cases/erase-learner';
+import { eraseLearner, type EraseLearnerDeps } from '../../use-cases/erase-learner';
 import { oneAtATimePerKey } from '../../use-cases/one-at-a-time';
-import { erasureHandler, LEARNER_ERASED } from './erasure-consumer';
-
-const email = z.string().trim().max(254).toLowerCase().pipe(z.email());
-
-const attemptScored = z.object({
-  attemptId: z.string().min(1).max(100),
-  // part of a lesson best's key (lesson-bests.ts): no colon; no dots or dollars either (once a map key)
-  lessonId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
-  email,
-  reward: z.number().int().min(0).max(2),
-});
-
-const redemptionRequested = z.object({
-  redemptionId: z.string().min(1).max(100),
-  email,
-  cost: z.number().int().positive(),
-});
 
 export interface GemsHandlerDeps extends EraseLearnerDeps {
-  balances: BalanceRepository;
+  balances: BalanceStore;
+  /**
+   * Runs a write about a learner unless the learner was erased after `originatedAt` (lib-mongo
+   * writeUnlessErased): nothing is credited or debited for a late or re-driven event of an erased learner.
+   */
+  unlessErased(email: string, originatedAt: string, write: () => Promise<unknown>): Promise<unknown>;
 }
 
-/** Invalid data is poison (dead-lettered at once); any other failure is retried over the bus's long horizon. */
-export async function subscribeGemsHandlers(bus: EventBus, deps: GemsHandlerDeps): Promise<void> {
-  // A learner's events one after another (no lost races on their balance); other learners' side by side.
+/**
+ * gems' consumers. Data that does not parse is poison (lib-events: dead-lettered at once); any other failure is
+ * retried over the bus's long horizon.
+ */
+export function gemsHandlers(deps: GemsHandlerDeps): EventHandlers {
+  // A learner's events one after another in this process (fewer lost races on their balance; correctness does
+  // not depend on it: other instances take the learner's other events); other learners' side by side.
   const perLearner = oneAtATimePerKey();
-  // Nothing is credited or debited for a learner erased after the event originated (a late or re-driven
-  // event): see lib-mongo erasures.ts.
-  const eraseAgain = (email: string) => deps.learnerData.erase(email);
-  const unlessErased = (email: string, event: EventEnvelope, write: () => Promise<unknown>) =>
-    writeUnlessErased(deps.erasures, { email, originatedAt: event.occurredAt }, write, eraseAgain);
-  await bus.subscribe(['quiz.attempt.scored', 'redemption.requested'], async (event: EventEnvelope) => {
-    if (event.type === 'quiz.attempt.scored') {
-      const data = parseEventData(attemptScored, event);
-      await perLearner(data.email, () => unlessErased(data.email, event, () => creditAttempt(deps.balances, event.id, data)));
-    } else {
-      const data = parseEventData(redemptionRequested, event);
-      await perLearner(data.email, () => unlessErased(data.email, event, () => debitRedemption(deps.balances, event.id, data)));
-    }
-  });
-  await bus.subscribe(LEARNER_ERASED, erasureHandler(deps, perLearner));
+  const guarded = (event: Event, email: string, write: () => Promise<unknown>) => perLearner(email, () => deps.unlessErased(email, event.occurredAt, write));
+  return {
+    'quiz.attempt.scored': async (event) => {
+      await guarded(event, event.data.email, () => creditAttempt(deps.balances, event.id, event.data));
+    },
+    'redemption.requested': async (event) => {
+      await guarded(event, event.data.email, () => debitRedemption(deps.balances, event.id, event.data));
+    },
+    // The tombstone first, then the data: a credit or debit in progress here ends before it, and one elsewhere
+    // is erased again once written (writeUnlessErased). A redelivery erases again.
+    'learner.erased': async (event) => {
+      const { email } = event.data;
+      await perLearner(email, () => eraseLearner(deps, email, new Date(event.occurredAt)));
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
-import type { LearnerDataRepository } from '../../data-access/learner-data';
+import type { LearnerDataStore } from '../../domain/ports';
 import { parseOr400 } from './parse';
 
 const emailParam = z.string().trim().toLowerCase().pipe(z.email('email must be a valid email address'));
@@ -9,12 +9,12 @@ const emailParam = z.string().trim().toLowerCase().pipe(z.email('email must be a
  * GET /learner-data/{email}: everything gifts holds about the learner, for the learner's export (content
  * gathers it with the caller's token). Not routed by the gateway; the learner themself or an admin.
  */
-export function learnerDataRoutes(learnerData: () => LearnerDataRepository, selfOrAdmin: RequestHandler[]): Router {
+export function learnerDataRoutes(learnerData: LearnerDataStore, selfOrAdmin: RequestHandler[]): Router {
   const router = Router();
   router.get('/learner-data/:email', ...selfOrAdmin, async (req, res) => {
     const email = parseOr400(emailParam, req.params.email);
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ service: 'gifts', ...(await learnerData().exportOf(email)) });
+    res.json({ service: 'gifts', ...(await learnerData.exportOf(email)) });
   });
   return router;
 }

@@ -1,8 +1,8 @@
 import { AppError } from '@kidslearn/lib-core';
 import { Router, type RequestHandler } from 'express';
-import { deliverRedemption } from '../../domain/deliver-redemption';
+import { deliverRedemption } from '../../use-cases/deliver-redemption';
 import type { OutcomeWaiter, GiftCatalog, RedemptionStore } from '../../domain/ports';
-import { redeemGift } from '../../domain/redeem-gift';
+import { redeemGift } from '../../use-cases/redeem-gift';
 import { toDto } from '../../domain/redemption';
 import { messages } from '../../messages';
 import { parseOr400 } from './parse';
@@ -27,14 +27,13 @@ const emailOf = (req: Parameters<RequestHandler>[0]): string => {
   return email;
 };
 
-export function redemptionRoutes(deps: () => RedemptionRouteDeps, guards: Guards): Router {
+export function redemptionRoutes(deps: RedemptionRouteDeps, guards: Guards): Router {
   const router = Router();
 
   router.post('/redemptions', ...guards.learner, async (req, res) => {
     const body = parseOr400(redeemBodySchema, req.body);
     const idempotencyKey = parseOr400(idempotencyKeySchema, req.get('idempotency-key')) ?? null;
-    const d = deps();
-    const outcome = await redeemGift(d, { email: emailOf(req), giftId: body.giftId, address: body.address, idempotencyKey });
+    const outcome = await redeemGift(deps, { email: emailOf(req), giftId: body.giftId, address: body.address, idempotencyKey });
     const redemption = toDto(outcome.redemption);
     switch (outcome.kind) {
       case 'debited':
@@ -50,7 +49,7 @@ export function redemptionRoutes(deps: () => RedemptionRouteDeps, guards: Guards
   });
 
   router.get('/redemptions', ...guards.admin, async (req, res) => {
-    const store = deps().redemptions;
+    const store = deps.redemptions;
     const paged = req.query.limit !== undefined || req.query.cursor !== undefined;
     if (!paged) {
       res.json((await store.listPendingDelivery()).map(toDto));
@@ -64,14 +63,14 @@ export function redemptionRoutes(deps: () => RedemptionRouteDeps, guards: Guards
   });
 
   router.get('/redemptions/mine', ...guards.learner, async (req, res) => {
-    res.json((await deps().redemptions.listByEmail(emailOf(req))).map(toDto));
+    res.json((await deps.redemptions.listByEmail(emailOf(req))).map(toDto));
   });
 
   router.patch('/redemptions/:id/delivery', ...guards.admin, async (req, res) => {
     const id = String(req.params.id);
     parseOr400(deliveryBodySchema, req.body);
     if (!redemptionIdSchema.safeParse(id).success) throw AppError.notFound(messages.redemptionNotFound);
-    const redemption = await deliverRedemption(deps().redemptions, id);
+    const redemption = await deliverRedemption(deps.redemptions, id);
     res.json({ redemption: toDto(redemption), message: messages.markedDelivered });
   });
 

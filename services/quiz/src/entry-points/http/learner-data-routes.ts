@@ -1,7 +1,7 @@
 import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { validate, validInput } from '@kidslearn/lib-http';
-import type { LearnerDataRepository } from '../../data-access/learner-data';
+import type { LearnerDataStore } from '../../domain/ports';
 
 const params = z.object({ email: z.string().trim().toLowerCase().pipe(z.email('email must be a valid email address')) });
 
@@ -9,7 +9,7 @@ const params = z.object({ email: z.string().trim().toLowerCase().pipe(z.email('e
  * GET /learner-data/{email}: everything quiz holds about the learner, for the learner's export (content
  * gathers it with the caller's token). Not routed by the gateway; the learner themself or an admin.
  */
-export function learnerDataRoutes({ learnerData, selfOrAdmin }: { learnerData: LearnerDataRepository; selfOrAdmin: RequestHandler[] }): Router {
+export function learnerDataRoutes({ learnerData, selfOrAdmin }: { learnerData: LearnerDataStore; selfOrAdmin: RequestHandler[] }): Router {
   const router = Router();
   router.get('/learner-data/:email', ...selfOrAdmin, validate({ params }), async (req, res) => {
     const { params: valid } = validInput(req, { params });

@@ -1,51 +1,36 @@
-import { z } from 'zod';
-import type { EventBus, EventEnvelope } from '@kidslearn/lib-events';
-import { parseEventData } from '@kidslearn/lib-events';
-import { mark, type Logger } from '@kidslearn/lib-core';
-import { LETTERS } from '../../domain/answers';
-import { lessonIdSchema } from '../../domain/ids';
-import type { AnswerKeyRepository } from '../../data-access/answer-keys';
-import type { AttemptRepository } from '../../data-access/attempts';
-import { MAX_QUESTIONS } from '../http/schemas';
+import type { EventHandlers } from '@kidslearn/lib-events';
+import type { AnswerKeyStore, DisplayNameStore } from '../../domain/ports';
+import { eraseLearner, type EraseLearnerDeps } from '../../use-cases/erase-learner';
+import { recordCredit, type RecordCreditDeps } from '../../use-cases/record-credit';
 
-const lessonCreated = z.object({
-  lessonId: lessonIdSchema,
-  lessonHeading: z.string().min(1).max(500),
-  answerKey: z.array(z.enum(LETTERS)).min(1).max(MAX_QUESTIONS),
-});
-
-const gemsCredited = z.object({
-  attemptId: z.string().min(1).max(100),
-  amount: z.number().int().min(0),
-  balance: z.number().int().min(0),
-});
-
-/** Published at start-up; content answers with lesson.created for every lesson. */
-export const LESSON_ANNOUNCEMENT_REQUESTED = 'lesson.announcement.requested';
-
-export interface QuizHandlerDeps {
-  answerKeys: AnswerKeyRepository;
-  attempts: AttemptRepository;
-  /** tells a waiting POST /quiz-results (on any instance) the gem total gems reported for its attempt (best effort) */
-  announce: (attemptId: string, gems: number) => Promise<void>;
-  logger: Logger;
+export interface QuizHandlerDeps extends RecordCreditDeps, EraseLearnerDeps {
+  answerKeys: AnswerKeyStore;
+  displayNames: DisplayNameStore;
+  /** Runs a write about a learner unless the learner was erased after `originatedAt` (lib-mongo writeUnlessErased). */
+  unlessErased(email: string, originatedAt: string, write: () => Promise<unknown>): Promise<boolean>;
+  /** A name changed: the standings that show it are served afresh. */
+  namesChanged(): Promise<void>;
 }
 
-/** Invalid data throws: the bus retries and then parks the message in the dead-letter queue. */
-export async function subscribeQuizHandlers(bus: EventBus, deps: QuizHandlerDeps): Promise<void> {
-  await bus.subscribe(['lesson.created', 'gems.credited'], async (event: EventEnvelope) => {
-    if (event.type === 'lesson.created') {
-      const data = parseEventData(lessonCreated, event);
+/** quiz's consumers. Data that does not parse is poison (lib-events); any other failure is retried. */
+export function quizHandlers(deps: QuizHandlerDeps): EventHandlers {
+  return {
+    // Idempotent by value: a redelivery (or a re-announcement) writes the same key.
+    'lesson.created': async ({ data }) => {
       await deps.answerKeys.save(data.lessonId, data.lessonHeading, data.answerKey);
-      return;
-    }
-    const data = parseEventData(gemsCredited, event);
-    // Gems committed this total before reporting it, so the waiting request may answer it while the attempt
-    // records it (one write less on the way back). If recording fails the event is retried and announced again.
-    const announced = deps.announce(data.attemptId, data.balance).then(() => mark('quiz.announced', data.attemptId));
-    const gems = await deps.attempts.settle(data.attemptId, data.amount, data.balance);
-    mark('quiz.settled', data.attemptId);
-    await announced;
-    if (gems === null) deps.logger.debug({ attemptId: data.attemptId }, 'gems.credited for an unknown attempt');
-  });
+    },
+    'gems.credited': async ({ data }) => {
+      await recordCredit(deps, data);
+    },
+    // The name content's user record holds, for the standings (never one of an erased learner).
+    'user.profile.changed': async (event) => {
+      const { email, name } = event.data;
+      let changed = false;
+      await deps.unlessErased(email, event.occurredAt, async () => (changed = await deps.displayNames.apply(email, name, new Date(event.occurredAt))));
+      if (changed) await deps.namesChanged();
+    },
+    'learner.erased': async (event) => {
+      await eraseLearner(deps, event.data.email, new Date(event.occurredAt));
+    },
+  };
 }
