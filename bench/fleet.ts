@@ -6,9 +6,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import amqp from 'amqplib';
 import mongoose from 'mongoose';
-import { KNOWN_SUBSCRIPTIONS, topologyFor } from '@kidslearn/lib-events';
+import { KNOWN_SUBSCRIPTIONS, connectFirst, topologyFor } from '@kidslearn/lib-events';
 import { benchAmqpUrl } from './bench-vhost';
 
 export type FleetService = 'content' | 'quiz' | 'gems' | 'gifts' | 'gateway';
@@ -32,21 +31,26 @@ export interface FleetOptions {
   redisUrl?: string;
   /** the server a service's throw-away database lives on, as a mongodb:// URL (default: MONGO_URL's) */
   mongoBase?: (service: FleetService) => string;
-  /** ports other than the bench's 4100–4104 (a drill picks free ones) */
-  ports?: Partial<Record<FleetService, number>>;
+  /** ports other than the bench's 4100–4104 (a drill picks free ones): one per instance */
+  ports?: Partial<Record<FleetService, number | number[]>>;
+  /** instances of each service but the gateway (default 1); the gateway spreads requests over them */
+  instances?: number;
   /** extra environment for one service (RECONCILE_INTERVAL_MS, SEED_DEMO_DATA …) */
   serviceEnv?: (service: FleetService) => Record<string, string>;
 }
 
 export interface Fleet {
+  /** the service's (first) instance */
   url: (service: FleetService) => string;
+  /** every instance of the service */
+  urls: (service: FleetService) => string[];
   amqpUrl: string;
   /** a service's throw-away database */
   dbUrl: (service: FleetService) => string;
-  /** SIGKILL one service and wait until it is gone (no shutdown hooks run: a crash) */
-  kill(service: FleetService): Promise<void>;
-  /** start a service that was killed again, with the same environment, and wait until it is ready */
-  restart(service: FleetService): Promise<void>;
+  /** SIGKILL one instance of a service (default the first) and wait until it is gone (no shutdown hooks run: a crash) */
+  kill(service: FleetService, instance?: number): Promise<void>;
+  /** start an instance that was killed again, with the same environment, and wait until it is ready */
+  restart(service: FleetService, instance?: number): Promise<void>;
   /** SIGTERM and wait for exit (profiles are written then), then drop the databases */
   stop(): Promise<void>;
 }
@@ -70,7 +74,7 @@ async function waitReady(url: string, child: ChildProcess, timeoutMs = 90_000): 
  * declares every known queue there too) are not this run's work.
  */
 async function purgeQueues(amqpUrl: string): Promise<void> {
-  const conn = await amqp.connect(amqpUrl);
+  const conn = await connectFirst(amqpUrl); // AMQP_URL may list a cluster's nodes
   try {
     for (const service of Object.keys(KNOWN_SUBSCRIPTIONS)) {
       // A queue not declared yet (first run) closes the channel with 404: one channel per queue.
@@ -107,18 +111,26 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   };
   const redisUrl = new URL(options.redisUrl ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
   if (!options.redisUrl) redisUrl.pathname = `/${REDIS_DB}`;
-  const port = (service: FleetService) => options.ports?.[service] ?? PORTS[service];
-  const url = (service: FleetService) => `http://127.0.0.1:${port(service)}`;
-  const children = new Map<FleetService, ChildProcess>();
-  const launch = (service: FleetService) => {
-    const common = { ...process.env, ...env, PORT: String(port(service)), LOG_LEVEL: 'warn' };
+  const count = (service: FleetService) => (service === 'gateway' ? 1 : Math.max(1, options.instances ?? 1));
+  const ports = (service: FleetService): number[] => {
+    const given = options.ports?.[service];
+    const list = given === undefined ? [PORTS[service]] : Array.isArray(given) ? given : [given];
+    if (list.length < count(service)) throw new Error(`${service}: ${count(service)} instances need as many ports`);
+    return list.slice(0, count(service));
+  };
+  const urls = (service: FleetService) => ports(service).map((p) => `http://127.0.0.1:${p}`);
+  const url = (service: FleetService) => urls(service)[0]!;
+  const children = new Map<string, ChildProcess>();
+  const key = (service: FleetService, instance: number) => `${service}#${instance}`;
+  const launch = (service: FleetService, instance: number) => {
+    const common = { ...process.env, ...env, PORT: String(ports(service)[instance]), LOG_LEVEL: 'warn' };
     const own =
       service === 'gateway'
         ? {
-            QUIZ_URL: url('quiz'),
-            GEMS_URL: url('gems'),
-            GIFTS_URL: url('gifts'),
-            CONTENT_URL: services.includes('content') ? url('content') : (process.env.CONTENT_URL ?? 'http://127.0.0.1:4001'),
+            QUIZ_URL: urls('quiz').join(','),
+            GEMS_URL: urls('gems').join(','),
+            GIFTS_URL: urls('gifts').join(','),
+            CONTENT_URL: services.includes('content') ? urls('content').join(',') : (process.env.CONTENT_URL ?? 'http://127.0.0.1:4001'),
           }
         : { SERVICE_NAME: service, MONGO_URL: dbUrl(service), AMQP_URL: amqpUrl, REDIS_URL: redisUrl.toString(), REQUEST_LESSONS_ON_START: 'false' };
     const entry = path.join('services', service, 'src', 'start.ts');
@@ -127,14 +139,16 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       env: { ...common, ...own, ...serviceEnv(service) },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
-    children.set(service, child);
+    children.set(key(service, instance), child);
     let rest = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       const lines = (rest + chunk.toString()).split('\n');
       rest = lines.pop() ?? '';
-      for (const line of lines) onLine?.(service, line);
+      for (const line of lines) onLine?.(service, count(service) > 1 ? `#${instance} ${line}` : line);
     });
   };
+  const instancesOf = (service: FleetService) => Array.from({ length: count(service) }, (_, i) => i);
+  const ready = (service: FleetService, instance: number) => waitReady(`${urls(service)[instance]}/${readyPath(service)}`, children.get(key(service, instance))!);
   const stop = async () => {
     await Promise.all(
       [...children.values()].map((child) => {
@@ -151,27 +165,28 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     }
   };
   try {
-    for (const service of services) launch(service);
-    for (const service of services) await waitReady(`${url(service)}/${readyPath(service)}`, children.get(service)!);
+    for (const service of services) for (const i of instancesOf(service)) launch(service, i);
+    for (const service of services) for (const i of instancesOf(service)) await ready(service, i);
   } catch (error) {
     await stop();
     throw error;
   }
   return {
     url,
+    urls,
     amqpUrl,
     dbUrl,
     stop,
-    async kill(service) {
-      const child = children.get(service);
-      if (!child) throw new Error(`${service} is not part of this fleet`);
+    async kill(service, instance = 0) {
+      const child = children.get(key(service, instance));
+      if (!child) throw new Error(`${service} #${instance} is not part of this fleet`);
       const gone = exited(child);
       child.kill('SIGKILL');
       await gone;
     },
-    async restart(service) {
-      launch(service);
-      await waitReady(`${url(service)}/${readyPath(service)}`, children.get(service)!);
+    async restart(service, instance = 0) {
+      launch(service, instance);
+      await ready(service, instance);
     },
   };
 }

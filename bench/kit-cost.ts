@@ -120,7 +120,7 @@ async function measureRemote(remote: RemotePage, context: BrowserContext, portal
 }
 
 export async function benchKitCost(portalUrl: string): Promise<BenchSection> {
-  const config = (await (await fetch(new URL('/config.json', portalUrl))).json()) as { remotes: Record<string, string> };
+  const config = (await (await fetch(new URL('/config.json', portalUrl))).json()) as { areas: { name: string; entry: string }[] };
   const outRoot = mkdtempSync(path.join(tmpdir(), 'kidslearn-kit-cost-'));
   // One browser per user: a visitor's, then the signed-in ones (each page is opened with an empty cache).
   const browsers = new Map<string, { context: BrowserContext; close(): Promise<void> }>();
@@ -141,10 +141,10 @@ export async function benchKitCost(portalUrl: string): Promise<BenchSection> {
   const notes: string[] = [];
   try {
     for (const remote of REMOTES) {
-      const entry = config.remotes[remote.key];
+      const entry = config.areas.find((area) => area.name === remote.key)?.entry;
       if (!entry) throw new Error(`config.json names no remote ${remote.key}`);
       const context = await browserFor(remote.user, remote.path);
-      const result = await measureRemote(remote, context, portalUrl, new URL(entry).origin, path.join(outRoot, remote.dir));
+      const result = await measureRemote(remote, context, portalUrl, new URL(entry, portalUrl).origin, path.join(outRoot, remote.dir));
       figures.push(result.figure);
       notes.push(...result.notes);
     }

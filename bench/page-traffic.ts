@@ -25,7 +25,7 @@ export interface PortalOrigins {
 interface RuntimeConfig {
   gatewayUrl?: string;
   keycloak?: { url?: string };
-  remotes?: Record<string, string>;
+  areas?: { entry: string }[];
 }
 
 const READY_TIMEOUT_MS = 60_000;
@@ -36,7 +36,7 @@ export async function portalOrigins(portalUrl: string): Promise<PortalOrigins> {
   const response = await fetch(new URL('/config.json', portalUrl));
   if (!response.ok) throw new Error(`${portalUrl}config.json answered ${response.status}`);
   const config = (await response.json()) as RuntimeConfig;
-  for (const remote of Object.values(config.remotes ?? {})) ours.add(new URL(remote).origin);
+  for (const area of config.areas ?? []) ours.add(new URL(area.entry, portalUrl).origin);
   if (config.gatewayUrl) ours.add(new URL(config.gatewayUrl).origin);
   return { ours, keycloak: config.keycloak?.url ? new URL(config.keycloak.url).origin : undefined };
 }

@@ -12,13 +12,18 @@ export interface DrillFleetOptions {
   drill: string;
   services: FleetService[];
   serviceEnv?: (service: FleetService) => Record<string, string>;
+  /** instances of each service but the gateway (default 1) */
+  instances?: number;
 }
 
 export const drillLogFile = (drill: string): string => path.join(localDir, 'drill', `${drill}.log`);
 
-export async function startDrillFleet(servers: DrillServers, { drill, services, serviceEnv = () => ({}) }: DrillFleetOptions): Promise<Fleet> {
-  const ports: Partial<Record<FleetService, number>> = {};
-  for (const service of services) ports[service] = await freePort();
+export async function startDrillFleet(servers: DrillServers, { drill, services, serviceEnv = () => ({}), instances = 1 }: DrillFleetOptions): Promise<Fleet> {
+  const ports: Partial<Record<FleetService, number[]>> = {};
+  for (const service of services) {
+    ports[service] = [];
+    for (let i = 0; i < (service === 'gateway' ? 1 : instances); i += 1) ports[service].push(await freePort());
+  }
   const log = drillLogFile(drill);
   mkdirSync(path.dirname(log), { recursive: true });
   writeFileSync(log, `=== ${new Date().toISOString()} drill ${drill}\n`);
@@ -28,6 +33,7 @@ export async function startDrillFleet(servers: DrillServers, { drill, services, 
     redisUrl: servers.redis.url,
     mongoBase: (service) => (service === 'gems' ? servers.gemsDb.url : servers.db.url),
     ports,
+    instances,
     serviceEnv,
     onLine: (service, line) => appendFileSync(log, `${service} ${line}\n`),
   });

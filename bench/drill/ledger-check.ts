@@ -56,7 +56,6 @@ interface Balance {
   _id: string;
   gems: number;
   pendingLine?: Line | null;
-  ledger?: Line[];
 }
 
 const groupBy = <T>(items: T[], key: (item: T) => string): Map<string, T[]> => {
@@ -83,7 +82,7 @@ export async function checkLedger(input: CheckInput): Promise<CheckResult> {
     const { settleMs, settled } = await waitSettled(quizDb!, giftsDb!, input.settleTimeoutMs);
     const attempts = await quizDb!.collection<Attempt>('attempts').find({}, { projection: { outbox: 0, scoredEvent: 0, answers: 0 } }).toArray();
     const redemptions = await giftsDb!.collection<Redemption>('redemptions').find({}, { projection: { outbox: 0, processedEventIds: 0, address: 0 } }).toArray();
-    const balances = await gemsDb!.collection<Balance>('balances').find({}, { projection: { outbox: 0, processedEventIds: 0, bestRewardByLesson: 0 } }).toArray();
+    const balances = await gemsDb!.collection<Balance>('balances').find({}, { projection: { outbox: 0, processedEventIds: 0 } }).toArray();
     const stored = await gemsDb!.collection<Line>('ledger').find({}).toArray();
     const problems: CheckResult['problems'] = {};
     const problem = (kind: string, example: string) => {
@@ -92,12 +91,11 @@ export async function checkLedger(input: CheckInput): Promise<CheckResult> {
       if (entry.examples.length < 3) entry.examples.push(example);
     };
 
-    // Ledger of each learner: the lines collection, the pending line not yet copied, legacy embedded lines.
+    // Ledger of each learner: the lines collection and the pending line not yet copied.
     const storedIds = new Set(stored.map((l) => l._id));
     const lines = [...stored];
     for (const b of balances) {
       if (b.pendingLine && !storedIds.has(b.pendingLine._id)) lines.push({ ...b.pendingLine, email: b._id });
-      for (const legacy of b.ledger ?? []) lines.push({ ...legacy, email: b._id });
     }
     const linesByEmail = groupBy(lines, (l) => l.email);
     for (const b of balances) {

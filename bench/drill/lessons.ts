@@ -3,14 +3,13 @@
 import { randomUUID } from 'node:crypto';
 import mongoose from 'mongoose';
 import { createLogger } from '@kidslearn/lib-core';
+import { LETTERS, type Letter } from '@kidslearn/contracts';
 import { EventBus, createEvent } from '@kidslearn/lib-events';
 
 export interface DrillLesson {
   id: string;
-  key: string[];
+  key: Letter[];
 }
-
-const LETTERS = ['A', 'B', 'C', 'D'];
 
 export async function createDrillLessons(amqpUrl: string, quizDbUrl: string, count: number): Promise<DrillLesson[]> {
   const lessons = Array.from({ length: count }, (_, i) => ({

@@ -1,5 +1,5 @@
 // `npm run drill -- --only=redis --redis-down=10 …`: which drills run and how long their phases last
-// (the defaults are the issue's: Redis 30 s, the gems database 2 min, 200 learners for 60 s).
+// (the defaults are the issues': Redis 30 s, the gems database 2 min, 200 learners for 60 s, 2 instances per service).
 export interface DrillOptions {
   only?: string[];
   submissions: number;
@@ -11,7 +11,11 @@ export interface DrillOptions {
   dbDownSeconds: number;
   learners: number;
   learnersSeconds: number;
+  /** how long each of the two broker nodes stays down (broker-node drill) */
+  brokerNodeDownSeconds: number;
   settleTimeoutSeconds: number;
+  /** instances of each service in the replicas drill (1 = its baseline) */
+  instances: number;
 }
 
 const DEFAULTS: DrillOptions = {
@@ -23,7 +27,9 @@ const DEFAULTS: DrillOptions = {
   dbDownSeconds: 120,
   learners: 200,
   learnersSeconds: 60,
+  brokerNodeDownSeconds: 15,
   settleTimeoutSeconds: 480,
+  instances: 2,
 };
 
 const FLAGS: Record<string, keyof DrillOptions> = {
@@ -35,7 +41,9 @@ const FLAGS: Record<string, keyof DrillOptions> = {
   'db-down': 'dbDownSeconds',
   learners: 'learners',
   'learners-seconds': 'learnersSeconds',
+  'node-down': 'brokerNodeDownSeconds',
   'settle-timeout': 'settleTimeoutSeconds',
+  instances: 'instances',
 };
 
 export function parseOptions(argv: string[]): DrillOptions {

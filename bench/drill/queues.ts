@@ -1,15 +1,15 @@
 // Messages left in the drill broker's dead-letter and retry queues, read with a passive check.
-import amqp from 'amqplib';
-import { topologyFor } from '@kidslearn/lib-events';
+import { DEFAULT_RETRY_DELAYS_MS, connectFirst, topologyFor } from '@kidslearn/lib-events';
 
 /** The services whose consumers a drill runs. */
-const CONSUMERS = ['quiz', 'gems', 'gifts'];
+const CONSUMERS = ['content', 'quiz', 'gems', 'gifts'];
 /** lib-events' default retry delays (bus.ts): one delay queue each. */
-const RETRY_DELAYS_MS = [1000, 5000, 15000, 60_000, 300_000];
+const RETRY_DELAYS_MS = DEFAULT_RETRY_DELAYS_MS;
 
 /** Messages in every `<service>.events.dlq` and `<service>.events.retry.*` queue (a missing queue is 0). */
 export async function queueDepths(amqpUrl: string): Promise<{ dlq: Record<string, number>; retry: Record<string, number> }> {
-  const conn = await amqp.connect(amqpUrl);
+  // AMQP_URL may list a cluster's nodes: the first that answers.
+  const conn = await connectFirst(amqpUrl);
   const depth = async (queue: string): Promise<number> => {
     // A queue never declared closes the channel with 404: one channel per check.
     const ch = await conn.createChannel();

@@ -3,14 +3,14 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { DrillResult } from './result';
+import { withinBudget, type DrillResult } from './result';
 
 const REPORT_DIR = path.resolve(__dirname, '..', 'reports');
 const JSON_FILE = path.join(REPORT_DIR, 'drill.json');
 export const MARKDOWN_FILE = path.join(REPORT_DIR, 'drill.md');
 
 /** The report's drills in the issue's order. */
-const ORDER = ['broker-gems', 'redis', 'gems-db', 'learners'];
+const ORDER = ['broker-gems', 'redis', 'gems-db', 'learners', 'broker-node', 'replicas-1', 'replicas'];
 
 function section(r: DrillResult): string[] {
   const lines = [`## ${r.title} (\`--only=${r.name}\`): ${r.error ? 'FAILED TO RUN' : r.defects.length ? 'DEFECTS FOUND' : 'as expected'}`, ''];
@@ -32,6 +32,11 @@ function section(r: DrillResult): string[] {
     for (const w of r.windows.rows) lines.push(`| t+${(r.windows.loadStartS + w.fromS).toFixed(0)}–${(r.windows.loadStartS + w.toS).toFixed(0)} s | ${w.count} | ${w.p50Ms} | ${w.p99Ms} | ${w.withTotal} | ${w.errors} |`);
     lines.push('', 'An answer without the new total is not an error: gems had not answered within quiz’s 3 s wait, the attempt settles later.', '');
   }
+  if (r.budgets?.length) {
+    lines.push('### Budgets (issue 20; indicative on a shared machine, see the load average)', '', '| figure | value | budget | within |', '|---|---|---|---|');
+    for (const b of r.budgets) lines.push(`| ${b.name} | ${b.value} ${b.unit} | ${b.op} ${b.budget} ${b.unit} | ${withinBudget(b) ? 'yes' : 'NO'} |`);
+    lines.push('');
+  }
   if (r.check) {
     lines.push('### Found in the databases', '');
     lines.push(`- ${r.check.settled ? 'everything settled' : 'NOT everything settled'} ${(r.check.settleMs / 1000).toFixed(1)} s after the disruption/load ended`);
@@ -50,7 +55,7 @@ export function writeReport(results: DrillResult[]): string {
   const markdown = [
     '# KidsLearn drills (issue #12)',
     '',
-    `Written by \`npm run drill\` (bench/drill/run.ts). Each drill runs the services as their own processes (bench/fleet.ts) against private servers started for the run (a RabbitMQ node, a Redis, two FerretDBs: gems' database on its own) and takes only those down; Keycloak is the shared one. Machine: ${process.platform} ${process.arch}, ${os.cpus().length} cores, node ${process.version}.`,
+    `Written by \`npm run drill\` (bench/drill/run.ts). Each drill runs the services as their own processes (bench/fleet.ts) against private servers started for the run (a RabbitMQ node, a Redis, two FerretDBs: gems' database on its own; for broker-node, a three-node RabbitMQ cluster) and takes only those down; Keycloak is the shared one. Machine: ${process.platform} ${process.arch}, ${os.cpus().length} cores, node ${process.version}.`,
     '',
     ...all.flatMap(section),
   ].join('\n');

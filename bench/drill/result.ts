@@ -3,6 +3,17 @@ import type { CheckResult } from './ledger-check';
 import type { RouteFigures } from './route-stats';
 import type { SubmissionWindow } from './windows';
 
+/** A figure of the drill against the issue's budget for it. */
+export interface Budget {
+  name: string;
+  value: number;
+  unit: string;
+  op: '<=' | '>=';
+  budget: number;
+}
+
+export const withinBudget = (b: Budget): boolean => (b.op === '<=' ? b.value <= b.budget : b.value >= b.budget);
+
 export interface DrillResult {
   name: string;
   title: string;
@@ -19,6 +30,8 @@ export interface DrillResult {
   check?: CheckResult;
   /** further figures of this drill (outage lengths, learners …) */
   figures: Record<string, string | number>;
+  /** figures with a budget (machine-dependent: the report gives the load average beside them) */
+  budgets?: Budget[];
   /** defects found, in plain words (empty: the outcome the issue asks for) */
   defects: string[];
   error?: string;

@@ -2,9 +2,11 @@
 // private servers (bench/drill/servers.ts), never the shared ones; writes bench/reports/drill.md. Not part of npm test.
 import { infraEnv } from '../../infra/local/src/env';
 import { drillBrokerAndGems } from './drill-broker-gems';
+import { drillBrokerNode } from './drill-broker-node';
 import { drillGemsDb } from './drill-gems-db';
 import { drillLearners } from './drill-learners';
 import { drillRedis } from './drill-redis';
+import { drillReplicas } from './drill-replicas';
 import { commandLine, parseOptions, type DrillOptions } from './options';
 import { MARKDOWN_FILE, writeReport } from './report';
 import type { DrillResult } from './result';
@@ -17,6 +19,8 @@ const DRILLS: Record<string, { title: string; run: Drill }> = {
   redis: { title: 'Redis stopped', run: drillRedis },
   'gems-db': { title: 'Gems database unavailable', run: drillGemsDb },
   learners: { title: 'Concurrent learners', run: drillLearners },
+  replicas: { title: 'Every service with several instances, one of each killed under load', run: drillReplicas },
+  'broker-node': { title: 'A RabbitMQ node lost under load (three-node cluster)', run: drillBrokerNode },
 };
 
 async function main(): Promise<void> {

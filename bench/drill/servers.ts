@@ -13,6 +13,7 @@ export interface DrillServers {
 }
 
 export async function startDrillServers(): Promise<DrillServers> {
+  if (process.env.KIDSLEARN_INFRA === 'containers') return (await import('./container-servers')).startContainerDrillServers();
   const started: Array<{ dispose(): Promise<void> }> = [];
   const dispose = async () => {
     for (const server of started.reverse()) await server.dispose().catch((error: unknown) => console.error('[drill] dispose failed', error));

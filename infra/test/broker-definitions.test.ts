@@ -1,12 +1,16 @@
 // infra/rabbitmq/definitions.mjs, run as compose's broker-users job runs it: one user per service whose topic
 // permissions follow docs/CONTRACTS.md (who publishes what) and lib-events' known subscriptions, salted hashes
-// instead of passwords, and no user without the operator's secret. The broker itself: broker-users.int.test.ts.
+// instead of passwords, no user without the operator's secret, and the consumers' main queues declared as lib-events
+// declares them. The broker itself: broker-users.int.test.ts.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { KNOWN_SUBSCRIPTIONS } from '@kidslearn/lib-events';
+import type { Channel, Options } from 'amqplib';
+import { eventCatalogue } from '@kidslearn/contracts';
+import { KNOWN_SUBSCRIPTIONS, topologyFor } from '@kidslearn/lib-events';
+import { declareKnownQueues } from '../../services/lib-events/src/topology';
 
 const repoRoot = path.join(__dirname, '..', '..');
 const SERVICES = ['content', 'quiz', 'gems', 'gifts'];
@@ -20,6 +24,9 @@ interface Definitions {
   users: { name: string; password_hash: string; hashing_algorithm: string; tags: string[] }[];
   permissions: { user: string; vhost: string; configure: string; write: string; read: string }[];
   topic_permissions: { user: string; exchange: string; write: string; read: string }[];
+  exchanges: Record<string, unknown>[];
+  queues: { name: string; vhost: string; durable: boolean; auto_delete: boolean; arguments: Record<string, unknown> }[];
+  bindings: { source: string; routing_key: string; destination: string }[];
 }
 
 function run(extra: Record<string, string> = {}) {
@@ -62,7 +69,8 @@ describe('infra/rabbitmq/definitions.mjs', () => {
 
   it('when docs/CONTRACTS.md names who publishes an event, then only that service may publish it', () => {
     const publishers = publishersInContracts();
-    expect(publishers.size).toBeGreaterThanOrEqual(11);
+    // The docs' table names every event of the typed catalogue, from the service the catalogue names.
+    expect(Object.fromEntries(publishers)).toEqual(Object.fromEntries(Object.entries(eventCatalogue).map(([type, entry]) => [type, entry.from])));
     const wrong: string[] = [];
     for (const [type, publisher] of publishers) {
       for (const service of SERVICES) if (allows(topicOf(service).write, type) !== (service === publisher)) wrong.push(`${service} ${type}`);
@@ -103,6 +111,36 @@ describe('infra/rabbitmq/definitions.mjs', () => {
     }
     expect(allows(configure, 'amq.default')).toBe(false);
     expect(allows(configure, `${service}.side-channel`)).toBe(false);
+  });
+
+  it.each(SERVICES)("when %s retries or dead-letters an event, then it writes to its own exchange only, never to the default exchange or another service's", (service) => {
+    const { configure, write, read } = permissionsOf(service);
+    const own = topologyFor(service);
+
+    for (const pattern of [configure, write, read]) expect(allows(pattern, own.retryExchange)).toBe(true);
+    for (const queue of [own.queue, own.dlq, own.retryQueue(1000)]) expect(`${queue}: ${allows(write, queue)}`).toBe(`${queue}: true`);
+    expect(allows(write, 'amq.default')).toBe(false);
+    expect(allows(write, '')).toBe(false);
+    for (const other of SERVICES.filter((name) => name !== service)) {
+      expect(allows(write, topologyFor(other).retryExchange)).toBe(false);
+      expect(allows(read, topologyFor(other).retryExchange)).toBe(false);
+    }
+  });
+
+  it("when the broker boots, then the definitions declare each consumer's main queue exactly as lib-events does, bound to the types it consumes", async () => {
+    const queues = new Map(definitions.queues.map((q) => [q.name, q]));
+    const bindings = definitions.bindings.map((b) => `${b.source} ${b.routing_key} → ${b.destination}`).sort();
+
+    for (const service of SERVICES) {
+      const t = topologyFor(service);
+      const declared: Options.AssertQueue[] = [];
+      const channel = { assertQueue: async (name: string, options: Options.AssertQueue) => void (name === t.queue && declared.push(options)), bindQueue: async () => undefined, close: async () => undefined };
+      await declareKnownQueues(async () => channel as unknown as Channel, { [service]: [] }, () => undefined);
+      expect(queues.get(t.queue)).toEqual({ name: t.queue, vhost: '/', durable: declared[0]!.durable, auto_delete: false, arguments: declared[0]!.arguments });
+    }
+    expect(definitions.queues).toHaveLength(SERVICES.length);
+    expect(bindings).toEqual(Object.entries(KNOWN_SUBSCRIPTIONS).flatMap(([service, types]) => types.map((type) => `kidslearn.events ${type} → ${service}.events`)).sort());
+    expect(definitions.exchanges).toEqual([{ name: 'kidslearn.events', vhost: '/', type: 'topic', durable: true, auto_delete: false, internal: false, arguments: {} }]);
   });
 
   it.each([

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import amqp from 'amqplib';
 import { createLogger } from '@kidslearn/lib-core';
-import { EventBus, createEvent, listDeadLetters } from '@kidslearn/lib-events';
+import { EventBus, createEnvelope as createEvent, listDeadLetters } from '@kidslearn/lib-events';
 import type { EventEnvelope } from '@kidslearn/lib-events';
 import { eventually } from '@kidslearn/lib-testkit';
 
@@ -140,9 +140,6 @@ describe('broker users of the operator stack (local RabbitMQ, definitions import
       ['gifts', createEvent('redemption.requested', { redemptionId: 'r1' }), 'gems'],
     ];
     for (const [from, event] of published) await busOf(from).publish(event);
-    // Events nobody consumes yet are still accepted from their publisher.
-    await busOf('content').publish(createEvent('user.role.changed', { role: 'admin' }));
-    await busOf('gifts').publish(createEvent('redemption.delivered', { redemptionId: 'r1' }));
 
     for (const [, event, to] of published) await eventually(() => received[to].some((got) => got.id === event.id));
     // gems' first attempt failed: the retry went through its retry queue and came back.
@@ -185,6 +182,24 @@ describe('broker users of the operator stack (local RabbitMQ, definitions import
     const refusal = await refusalOf('gifts', (ch) => ch.bindQueue('gifts.events', 'kidslearn.events', '#'));
 
     expect(refusal).toContain("ACCESS_REFUSED - access to topic '#' in exchange 'kidslearn.events'");
+  });
+
+  it("when a service publishes to the default exchange (straight into another service's queue), then the broker refuses it", async () => {
+    const refusal = await refusalOf('quiz', async (ch) => {
+      ch.publish('', 'gems.events', Buffer.from('{}'));
+      await ch.waitForConfirms();
+    });
+
+    expect(refusal).toContain("ACCESS_REFUSED - access to exchange 'amq.default'");
+  });
+
+  it("when a service publishes to another service's retry exchange, then the broker refuses it", async () => {
+    const refusal = await refusalOf('gifts', async (ch) => {
+      ch.publish('gems.retry', 'gems.events', Buffer.from('{}'));
+      await ch.waitForConfirms();
+    });
+
+    expect(refusal).toContain("ACCESS_REFUSED - access to exchange 'gems.retry'");
   });
 
   it('when a service declares an exchange of its own, then the broker refuses it', async () => {

@@ -10,13 +10,13 @@ const infraDir = path.join(__dirname, '..');
 const repoRoot = path.join(infraDir, '..');
 const { services } = readOperatorStack(path.join(infraDir, 'compose.yaml'));
 const backend = ['content', 'quiz', 'gems', 'gifts'];
-const frontends = ['shell', 'mfe-public', 'mfe-learning', 'mfe-rewards', 'mfe-admin'];
+const frontends = ['shell', 'mfe-public', 'mfe-learning', 'mfe-rewards', 'mfe-admin', 'mfe-family'];
 const overlay = (file: string) => parse(fs.readFileSync(path.join(infraDir, file), 'utf8'), { merge: true }) as { services: Record<string, ComposeService> };
 const mountsOf = (service: ComposeService | undefined) => (service?.volumes ?? []).map((volume) => (typeof volume === 'string' ? volume : `${volume.source}:${volume.target}`));
 const dependsOn = (name: string) => services[name]!.depends_on as Record<string, { condition: string }>;
 
 describe('infra/compose.yaml', () => {
-  it('when parsed, then it has the proxy, the infrastructure, the gateway, the four services and the five frontends', () => {
+  it('when parsed, then it has the proxy, the infrastructure, the gateway, the four services and the six frontends (the shell and five areas)', () => {
     expect(Object.keys(services).sort()).toEqual(
       ['proxy', 'gateway', 'keycloak', 'keycloak-db', 'realm-prep', 'mongo', 'broker-users', 'rabbitmq', 'redis', ...backend, ...frontends].sort(),
     );
@@ -39,7 +39,8 @@ describe('infra/compose.yaml', () => {
 
   it('when the infrastructure images are pinned, then they are the versions the project supports', () => {
     expect(services.mongo!.image).toBe('mongo:7');
-    expect(services.rabbitmq!.image).toMatch(/^rabbitmq:3\.13(-alpine)?$/);
+    // The broker the chart (infra/helm) and the containers test setup run too: quorum queues and their delivery limit behave alike.
+    expect(services.rabbitmq!.image).toMatch(/^rabbitmq:4\.1\.\d+(-alpine)?$/);
     expect(services.redis!.image).toMatch(/^redis:7/);
     expect(services.keycloak!.image).toMatch(/keycloak:26\./);
     expect(services['keycloak-db']!.image).toMatch(/^postgres:17/);
@@ -84,7 +85,7 @@ describe('infra/compose.yaml', () => {
   it('when the proxy routes the public origin, then every upstream it names is a service of the file', () => {
     const caddyfile = fs.readFileSync(path.join(infraDir, 'proxy', 'Caddyfile'), 'utf8');
     const upstreams = [...caddyfile.matchAll(/reverse_proxy ([a-z-]+):\d+/g)].map((match) => match[1]!);
-    expect(new Set(upstreams)).toEqual(new Set(['keycloak', 'gateway', 'shell', 'mfe-public', 'mfe-learning', 'mfe-rewards', 'mfe-admin']));
+    expect(new Set(upstreams)).toEqual(new Set(['keycloak', 'gateway', 'shell', 'mfe-public', 'mfe-learning', 'mfe-rewards', 'mfe-admin', 'mfe-family']));
   });
 
   it('when every depends_on is read, then it names a service of the file', () => {

@@ -4,6 +4,8 @@
 //                                 no kidslearn-test client, no "Google" stand-in), its secrets left as Keycloak
 //                                 import placeholders filled from Secrets by the KeycloakRealmImport
 //   files/broker-permissions.json each service's vhost and topic permissions (infra/rabbitmq/definitions.mjs)
+//   files/broker-queues.json      each service's main queue and DLQ with the arguments lib-events declares them with
+//                                 (infra/rabbitmq/definitions.mjs; the chart tests compare them with lib-events)
 //
 // Usage: node infra/helm/scripts/generate-files.mjs           (write)
 //        node infra/helm/scripts/generate-files.mjs --check   (exit 1 naming every file that is out of date)
@@ -12,7 +14,7 @@ import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { prepareRealms } from '../../keycloak/prepare-realm.mjs';
-import { permissionsFor, SERVICES } from '../../rabbitmq/definitions.mjs';
+import { permissionsFor, queueArguments, SERVICES } from '../../rabbitmq/definitions.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const keycloakDir = path.join(here, '..', '..', 'keycloak');
@@ -56,7 +58,8 @@ function brokerPermissions() {
 /** File name → content, as the chart holds them. */
 export function generatedFiles() {
   const json = (value) => `${JSON.stringify(value, null, 2)}\n`;
-  return { 'realm-kidslearn.json': json(operatorRealm()), 'broker-permissions.json': json(brokerPermissions()) };
+  const brokerQueues = Object.fromEntries(SERVICES.map((service) => [service, queueArguments(service)]));
+  return { 'realm-kidslearn.json': json(operatorRealm()), 'broker-permissions.json': json(brokerPermissions()), 'broker-queues.json': json(brokerQueues) };
 }
 
 function main(args) {

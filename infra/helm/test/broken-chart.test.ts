@@ -139,7 +139,8 @@ describe('a broken rendering', () => {
       'RabbitmqCluster kidslearn-rabbitmq has 1 node(s), expected 3',
       'Queue gems.events is classic, expected quorum',
       'Queue gems.events would be deleted with the release',
-      'Queue quiz.events: lib-events declares x-delivery-limit=20, the chart undefined',
+      'Queue quiz.events: lib-events declares x-delivery-limit=20, the chart 10',
+      'Queue gems.events: lib-events declares type quorum, the chart classic',
     ]);
   });
 

@@ -3,12 +3,13 @@ import { say } from './log';
 import { pick } from './registry';
 import { assertNoErrors, formatStatus, installAll, startAll, statusAll, stopAll } from './runner';
 import { infraEnv } from './env';
+import { LOCAL_BROKER_CLUSTER, clusterNodes, startBrokerCluster, stopBrokerCluster } from './broker-cluster';
 
-const USAGE = 'usage: tsx infra/local/src/cli.ts install|start|stop|status|up [component ...]';
+const USAGE = 'usage: tsx infra/local/src/cli.ts install|start|stop|status|up [component ...] [--broker-cluster]   (broker-cluster alone: the cluster only)';
 
 async function up(names: string[]): Promise<void> {
   const list = pick(names);
-  const result = await startAll(list);
+  const result = await startAll(list, { reconcile: true });
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -53,24 +54,45 @@ function portalBanner(): string {
   ].join('\n');
 }
 
+/**
+ * The three-node RabbitMQ cluster (broker-cluster.ts), which nothing starts otherwise: `--broker-cluster` adds it to
+ * the components named (`npm run infra:start -- --broker-cluster`: infra and the cluster); the name `broker-cluster`
+ * alone means it alone (`… cli.ts stop broker-cluster`).
+ */
+const CLUSTER_FLAG = '--broker-cluster';
+const CLUSTER_NAME = 'broker-cluster';
+
 async function main(): Promise<void> {
-  const [command, ...names] = process.argv.slice(2);
+  const [command, ...args] = process.argv.slice(2);
+  const flags = args.filter((a) => a.startsWith('--'));
+  const names = args.filter((a) => !a.startsWith('--') && a !== CLUSTER_NAME);
+  const unknown = flags.filter((f) => f !== CLUSTER_FLAG || !['start', 'stop', 'status'].includes(command ?? ''));
+  if (unknown.length > 0) throw new Error(`unknown option ${unknown.join(' ')} (${CLUSTER_FLAG} goes with start, stop and status)\n${USAGE}`);
+  const clusterOnly = args.includes(CLUSTER_NAME) && names.length === 0;
+  const cluster = clusterOnly || flags.includes(CLUSTER_FLAG) || args.includes(CLUSTER_NAME);
+  const clusterComponents = cluster ? clusterNodes(LOCAL_BROKER_CLUSTER).map((n) => n.component) : [];
+  const picked = () => (clusterOnly ? [] : pick(names));
   // App processes started from here inherit the URLs of docs/CONTRACTS.md.
   Object.assign(process.env, infraEnv());
   switch (command) {
     case 'install':
       return installAll(pick(names));
     case 'start': {
-      const list = pick(names);
-      const result = await startAll(list);
-      console.log(`\n${formatStatus(await statusAll(list), list)}`);
+      const list = picked();
+      const result = list.length > 0 ? await startAll(list, { reconcile: true }) : { started: [], reused: [], errors: [] };
+      if (cluster && result.errors.length === 0) {
+        const { url } = await startBrokerCluster(LOCAL_BROKER_CLUSTER, { reconcile: true });
+        say('runner', `broker cluster of 3 nodes formed; services use it with AMQP_URL=${url}`);
+      }
+      console.log(`\n${formatStatus(await statusAll([...list, ...clusterComponents]), [...list, ...clusterComponents])}`);
       return assertNoErrors(result.errors);
     }
     case 'stop':
-      await stopAll(pick(names));
+      if (!clusterOnly) await stopAll(pick(names));
+      if (cluster) await stopBrokerCluster(LOCAL_BROKER_CLUSTER);
       return;
     case 'status': {
-      const list = pick(names);
+      const list = [...picked(), ...clusterComponents];
       console.log(formatStatus(await statusAll(list), list));
       return;
     }

@@ -33,6 +33,12 @@ export interface Component {
   /** Resolves once it really serves; rejects with a reason otherwise. */
   ready?(): Promise<void>;
   readyTimeoutMs?: number;
+  /**
+   * Runs when the CLI's `start` or `up` reuses an instance this clone started earlier (not one it just started,
+   * nor another clone's): brings what it holds up to what this checkout expects (e.g. a broker's classic queues
+   * declared again as quorum queues). Reports problems itself; never fails the start.
+   */
+  afterReuse?(): Promise<void>;
   /** Extra clean-up after its process group is gone (e.g. helper daemons it spawned). */
   afterStop?(): Promise<void>;
 }

@@ -17,8 +17,14 @@ export const devSecretsFile = (env: NodeJS.ProcessEnv = process.env): string => 
 
 let cached: DevSecrets | undefined;
 
+/** The machine's secrets, read once per process. */
 export function devSecrets(env: NodeJS.ProcessEnv = process.env): DevSecrets {
-  if (cached) return cached;
+  cached ??= readOrMakeDevSecrets(env);
+  return cached;
+}
+
+/** Reads the secrets kept in the cache named by `env`, making them first when there are none. */
+export function readOrMakeDevSecrets(env: NodeJS.ProcessEnv): DevSecrets {
   const file = devSecretsFile(env);
   if (!existsSync(file)) {
     mkdirSync(path.dirname(file), { recursive: true });
@@ -28,6 +34,5 @@ export function devSecrets(env: NodeJS.ProcessEnv = process.env): DevSecrets {
     writeFileSync(draft, JSON.stringify(made), { mode: 0o600 });
     if (!existsSync(file)) renameSync(draft, file);
   }
-  cached = JSON.parse(readFileSync(file, 'utf8')) as DevSecrets;
-  return cached;
+  return JSON.parse(readFileSync(file, 'utf8')) as DevSecrets;
 }

@@ -7,3 +7,5 @@ export { startPrivateBroker, type PrivateBroker } from './private-broker';
 export { startPrivateRedis } from './private-redis';
 export { startPrivateFerretDb } from './private-ferretdb';
 export type { PrivateServer } from './private-server';
+export { startPrivateBrokerCluster, startBrokerCluster, stopBrokerCluster, LOCAL_BROKER_CLUSTER, type PrivateBrokerCluster, type PrivateClusterNode } from './broker-cluster';
+export { migrateNodeQueues } from './broker-queues';

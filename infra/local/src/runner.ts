@@ -93,7 +93,7 @@ type StartOutcome = { name: string; action: 'started' | 'reused' };
 /** The launch key the running instance was started with ('' when none was recorded). */
 const recordedLaunchKey = (c: Component): string => (existsSync(launchKeyFile(c.name)) ? readFileSync(launchKeyFile(c.name), 'utf8').trim() : '');
 
-async function startOne(c: Component): Promise<StartOutcome> {
+async function startOne(c: Component, reconcile: boolean): Promise<StartOutcome> {
   let status = await inspect(c);
   const launchKey = c.launchKey?.();
   // A restarted component counts as reused: it ran before, so whoever started this run must not stop it.
@@ -118,6 +118,7 @@ async function startOne(c: Component): Promise<StartOutcome> {
       if (!result.ok) throw notReadyMessage(c.name, timeoutMs, logFile(c.name), lastLines(logFile(c.name)), result.lastError);
     }
     say(c.name, `reusing the running one (pid ${status.pid}${status.detail ? `, ${status.detail}` : ''})`);
+    if (reconcile && status.state === 'running') await c.afterReuse?.();
     return { name: c.name, action: 'reused' };
   }
   if (status.state === 'foreign') throw portTakenMessage(c.name, status.taken?.port ?? c.ports[0] ?? 0, status.taken?.owner);
@@ -146,14 +147,18 @@ export interface StartResult {
   errors: Error[];
 }
 
-/** Installs (cached) and starts whatever is not running yet, in parallel; reuses running ones. */
-export async function startAll(list: Component[], { install = true } = {}): Promise<StartResult> {
+/**
+ * Installs (cached) and starts whatever is not running yet, in parallel; reuses running ones. `reconcile`: run
+ * the reused components' afterReuse (the CLI's start and up, where the portal's services start; not the test
+ * suite, whose servers the running portal shares).
+ */
+export async function startAll(list: Component[], { install = true, reconcile = false } = {}): Promise<StartResult> {
   return withRunnerLock(async () => {
     mkdirSync(localDir, { recursive: true });
     const runnable = list.filter((c) => c.launch);
     if (install) await installAll(runnable);
     const startedAt = Date.now();
-    const outcomes = await Promise.allSettled(runnable.map(startOne));
+    const outcomes = await Promise.allSettled(runnable.map((c) => startOne(c, reconcile)));
     const result: StartResult = { started: [], reused: [], errors: [] };
     for (const outcome of outcomes) {
       if (outcome.status === 'rejected') result.errors.push(outcome.reason instanceof Error ? outcome.reason : new Error(String(outcome.reason)));

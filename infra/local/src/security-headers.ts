@@ -3,20 +3,37 @@
 // (infra/docker/nginx-static.conf, and the page policy infra/docker/shell-config.sh writes at start from the
 // environment it writes config.json from), kept in step by infra/local/test/security-headers.test.ts.
 import { createHash } from 'node:crypto';
+import type { InlineHashes } from './first-screen';
 
-/** The runtime manifest's fields the portal page's policy is made of (the shell's config.json). */
+/** A navbar entry of an area (the shell's manifest-schema.ts has the full rules). */
+export interface PortalMenuEntry {
+  label: string;
+  path: string;
+  order: number;
+  roles: string[];
+}
+
+/**
+ * The runtime manifest (the shell's config.json; its schema and checks: shell/src/config/manifest-schema.ts),
+ * as far as serving the portal page needs it: the origins its policy names, the first screen and the menu.
+ */
 export interface PortalManifest {
   gatewayUrl: string;
-  keycloak: { url: string };
+  keycloak: { url: string; realm?: string; clientId?: string };
   gameUrl?: string;
-  remotes: Record<string, string>;
+  areas: {
+    name: string;
+    entry: string;
+    roles: string[];
+    visitors?: 'sign-in' | 'forbidden';
+    routes: { path: string; subPaths?: boolean; roles?: string[] }[];
+    menu?: PortalMenuEntry[];
+    firstScreen?: string;
+  }[];
 }
 
 /** CSP sources (`'sha256-…'`) of a page's inline `<script>` and `<style>` elements. */
-export interface InlineHashes {
-  scripts: string[];
-  styles: string[];
-}
+export type { InlineHashes };
 
 /** What the shell's build writes beside index.html: the hashes of its inline scripts and styles (see formatInlineHashes). */
 export const INLINE_HASHES_FILE = 'csp-inline-hashes.txt';
@@ -51,14 +68,15 @@ export function originOf(url: string | undefined): string | undefined {
 /**
  * The portal page's policy (index.html, every client-side route): scripts only from the shell's origin, the
  * remotes' origins (Module Federation adds their remoteEntry.js and chunks as script elements) and index.html's
- * own inline scripts by hash; styles from the shell's origin and index.html's inline styles by hash (the
+ * own inline scripts by hash; styles from the shell's origin and the page's inline styles by hash (index.html's,
+ * computed by the shell's build, and the first screen's, computed by the build of the area that publishes it; the
  * remotes adopt theirs through the CSSOM, kit/webpack/adopted-styles); fetches to the gateway, Keycloak (token
  * refresh) and the remotes (their content files); images from the gateway (avatars, gifts, photos), the remotes
  * and data: URLs (small SVGs) and blob: URLs (a learner's own photo, fetched with the token: kit's
  * usePrivatePicture); frames for Keycloak's session check, the lesson videos and the game.
  */
 export function portalPagePolicy(manifest: PortalManifest, inline: InlineHashes): string {
-  const remotes = Object.values(manifest.remotes).map(originOf);
+  const remotes = manifest.areas.map((area) => originOf(area.entry));
   const gateway = originOf(manifest.gatewayUrl);
   const keycloak = originOf(manifest.keycloak.url);
   const directives: [string, ...(string | undefined)[]][] = [
@@ -137,4 +155,9 @@ export function formatInlineHashes(inline: InlineHashes): string {
 export function parseInlineHashes(text: string): InlineHashes {
   const line = (name: string) => (new RegExp(`^${name} (.*)$`, 'm').exec(text)?.[1] ?? '').split(' ').filter(Boolean);
   return { scripts: line('script-src'), styles: line('style-src') };
+}
+
+/** Both builds' hashes in one list each (the shell's index.html and the first screen put into it). */
+export function mergeInlineHashes(...all: InlineHashes[]): InlineHashes {
+  return { scripts: [...new Set(all.flatMap((hashes) => hashes.scripts))], styles: [...new Set(all.flatMap((hashes) => hashes.styles))] };
 }

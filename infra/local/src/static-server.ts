@@ -1,12 +1,19 @@
 // Local static server for a frontend's production build (what `npm run serve -w <frontend>` starts):
 // sirv with the pre-compressed .br/.gz files, the cache policy of infra/docker/nginx-static.conf and the
 // security headers of security-headers.ts (the portal page's policy from the build's config.json).
-//   node --import tsx ../infra/local/src/static-server.ts dist --port 3000 [--host 127.0.0.1] [--single] [--cors]
+//   node --import tsx ../infra/local/src/static-server.ts dist --port 3000 [--host 127.0.0.1] [--single] [--cors] [--portal]
 // PORTAL_URL (default http://localhost:3000) is the origin that may frame mfe-learning's game.
-import { readFileSync, statSync } from 'node:fs';
+// --portal (the shell): writes the local runtime manifest (portal-manifest.ts) to config.json at start, and
+// answers the portal page put together from the shell's build, the published first screen and the manifest
+// (portal-page.ts).
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import sirv from 'sirv';
+import { localManifest } from './portal-manifest';
+import { createPortalPages } from './portal-page';
 import {
   answerKind,
   FILE_POLICY,
@@ -38,6 +45,8 @@ export interface StaticServerOptions {
   cors: boolean;
   /** The portal page's origin, the one that may frame the game. */
   portalOrigin: string;
+  /** Serve the portal page (the shell): config.json written at start, the page put together per answer. */
+  portal?: boolean;
 }
 
 export function parseArgs(args: string[], env: NodeJS.ProcessEnv = process.env): StaticServerOptions {
@@ -49,7 +58,7 @@ export function parseArgs(args: string[], env: NodeJS.ProcessEnv = process.env):
   if (!Number.isInteger(port) || port <= 0) throw new Error('static-server: --port <number> is required');
   const dir = args[0] && !args[0].startsWith('--') ? args[0] : 'dist';
   const portalOrigin = originOf(env.PORTAL_URL) ?? 'http://localhost:3000';
-  return { dir: path.resolve(dir), port, host: value('--host') ?? '127.0.0.1', single: args.includes('--single'), cors: args.includes('--cors'), portalOrigin };
+  return { dir: path.resolve(dir), port, host: value('--host') ?? '127.0.0.1', single: args.includes('--single'), cors: args.includes('--cors'), portalOrigin, portal: args.includes('--portal') };
 }
 
 /** sirv lists the build's files once; a rebuild in place (new hashed names) needs a fresh list. */
@@ -61,13 +70,21 @@ function buildVersion(dir: string): number {
   }
 }
 
+/** The local runtime manifest beside the shell's build (a build carries none; a rebuild removes it). */
+export function writeLocalManifest(dir: string, replace: boolean): void {
+  const file = path.join(dir, 'config.json');
+  if (replace || !existsSync(file)) writeFileSync(file, `${JSON.stringify(localManifest(), null, 2)}\n`);
+}
+
 export function createStaticServer(options: StaticServerOptions): http.Server {
+  if (options.portal) writeLocalManifest(options.dir, true);
   let version = buildVersion(options.dir);
   let serve = createHandler(options);
   return http.createServer((req, res) => {
     const now = buildVersion(options.dir);
     if (now !== version) {
       version = now;
+      if (options.portal) writeLocalManifest(options.dir, false);
       serve = createHandler(options);
     }
     serve(req, res);
@@ -114,8 +131,36 @@ export function policies(options: Pick<StaticServerOptions, 'dir' | 'portalOrigi
   };
 }
 
+/** An answer made per request, compressed as the client accepts, with an ETag of its content (304 when unchanged). */
+function sendFresh(req: http.IncomingMessage, res: http.ServerResponse, answer: { body: string; policy: string; type: string }): void {
+  const etag = `"${createHash('sha1').update(answer.body).digest('base64url')}"`;
+  for (const [name, value] of Object.entries(securityHeaders(answer.policy))) res.setHeader(name, value);
+  res.setHeader('Cache-Control', 'no-cache');
+  res.setHeader('ETag', etag);
+  res.setHeader('Vary', 'Accept-Encoding');
+  res.setHeader('Content-Type', answer.type);
+  if (req.headers['if-none-match'] === etag) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  const accepts = String(req.headers['accept-encoding'] ?? '');
+  let body: Buffer = Buffer.from(answer.body);
+  // Fast settings: the page is made per answer (a few KB), unlike the build's files compressed once at level 11.
+  if (/\bbr\b/.test(accepts)) {
+    body = brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } });
+    res.setHeader('Content-Encoding', 'br');
+  } else if (/\bgzip\b/.test(accepts)) {
+    body = gzipSync(body, { level: 6 });
+    res.setHeader('Content-Encoding', 'gzip');
+  }
+  res.setHeader('Content-Length', body.length);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
 function createHandler(options: StaticServerOptions): http.RequestListener {
   const policyFor = policies(options);
+  const portalPages = options.portal ? createPortalPages({ dir: options.dir, selfOrigin: `http://${options.host}:${options.port}` }) : undefined;
   const serve = sirv(options.dir, {
     single: options.single,
     gzip: true,
@@ -132,7 +177,29 @@ function createHandler(options: StaticServerOptions): http.RequestListener {
   // Set before sirv answers, so a 304 or a 404 carries them too (as nginx's `always`).
   return (req, res) => {
     const pathname = new URL(req.url ?? '/', 'http://static').pathname;
-    for (const [name, value] of Object.entries(securityHeaders(policyFor(answerKind(pathname))))) res.setHeader(name, value);
+    const kind = answerKind(pathname);
+    if (portalPages && kind === 'portal-page' && (req.method === 'GET' || req.method === 'HEAD')) {
+      portalPages().then(
+        (page) => sendFresh(req, res, { ...page, type: 'text/html; charset=utf-8' }),
+        (error: unknown) => {
+          console.error('the portal page could not be put together', error);
+          res.statusCode = 500;
+          res.end();
+        },
+      );
+      return;
+    }
+    // The manifest changes while the server runs (a new area is data): read at each answer, not listed once by sirv.
+    if (options.portal && pathname === '/config.json' && (req.method === 'GET' || req.method === 'HEAD')) {
+      try {
+        sendFresh(req, res, { body: readFileSync(path.join(options.dir, 'config.json'), 'utf8'), policy: FILE_POLICY, type: 'application/json' });
+      } catch {
+        res.statusCode = 404;
+        res.end();
+      }
+      return;
+    }
+    for (const [name, value] of Object.entries(securityHeaders(policyFor(kind)))) res.setHeader(name, value);
     serve(req, res);
   };
 }

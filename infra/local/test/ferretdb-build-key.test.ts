@@ -1,6 +1,6 @@
 // The FerretDB wrapper binary is cached by a hash of what `go build` reads: a new or edited Go file of the
 // module must give a new key (a fixed list of names once let a new file reach no build at all).
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { hashFiles } from '../src/cache-key';
@@ -25,9 +25,20 @@ describe('the FerretDB wrapper build key', () => {
     expect(key(dir)).not.toBe(before);
   });
 
-  it('when the real module is listed, then its Go files, go.mod and go.sum are in it and its tests are not', () => {
+  it('when a patch of FerretDB is added or edited, then the key changes', () => {
+    const dir = moduleDir({ 'go.mod': 'module a', 'go.sum': '', 'main.go': 'package main' });
+    const before = key(dir);
+    mkdirSync(path.join(dir, 'patches'));
+    writeFileSync(path.join(dir, 'patches', 'fix.patch'), '--- a/x.go');
+    const patched = key(dir);
+    expect(patched).not.toBe(before);
+    writeFileSync(path.join(dir, 'patches', 'fix.patch'), '--- a/y.go');
+    expect(key(dir)).not.toBe(patched);
+  });
+
+  it('when the real module is listed, then its Go files, go.mod, go.sum and patches are in it and its tests are not', () => {
     const files = wrapperSourceFiles();
-    expect(files).toEqual(expect.arrayContaining(['go.mod', 'go.sum', 'main.go', 'id_index.go', 'relay.go', 'write_gate.go', 'write_commands.go']));
+    expect(files).toEqual(expect.arrayContaining(['go.mod', 'go.sum', 'main.go', 'id_index.go', 'relay.go', 'write_gate.go', 'write_commands.go', 'patches/sqlite-id-pushdown.patch']));
     expect(files.filter((file) => file.endsWith('_test.go'))).toEqual([]);
   });
 });

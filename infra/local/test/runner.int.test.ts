@@ -2,6 +2,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { hashFiles } from '../src/cache-key';
 import { realmFiles } from '../src/components/keycloak';
+import { devSecrets } from '../src/dev-secrets';
 import { repoRoot } from '../src/paths';
 import type { Component } from '../src/component';
 import { isPortOpen } from '../src/ports';
@@ -111,9 +112,11 @@ describe('runner (real processes)', () => {
     expect(await isPortOpen(port)).toBe(false);
   });
 
-  it('when Keycloak is started, then its launch key is the hash of the realm files it imports', () => {
+  it('when Keycloak is started, then its launch key is the hash of the realm files it imports and the machine secrets it is given', () => {
     const keycloak = infrastructure.find((c) => c.name === 'keycloak')!;
-    expect(keycloak.launchKey?.()).toBe(hashFiles(path.join(repoRoot, 'infra', 'keycloak'), realmFiles()));
+    const { keycloakBackendSecret, keycloakAdminPassword } = devSecrets();
+    expect(keycloak.launchKey?.()).toBe(hashFiles(path.join(repoRoot, 'infra', 'keycloak'), realmFiles(), [keycloakBackendSecret, keycloakAdminPassword]));
+    expect(keycloak.launchKey?.()).not.toBe(hashFiles(path.join(repoRoot, 'infra', 'keycloak'), realmFiles()));
   });
 
   it('when a component is already running, then start reuses it instead of starting another', async () => {

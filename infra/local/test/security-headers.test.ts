@@ -1,9 +1,14 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createStaticServer, policies } from '../src/static-server';
+import { composePage, formatFirstScreen, MARKERS, parseFirstScreen } from '../src/first-screen';
+import { localManifest, portalAreas } from '../src/portal-manifest';
+import { visitorMenu } from '../src/portal-page';
 import {
   answerKind,
   FILE_POLICY,
@@ -12,6 +17,7 @@ import {
   hashSource,
   INLINE_HASHES_FILE,
   inlineHashesOf,
+  mergeInlineHashes,
   parseInlineHashes,
   portalPagePolicy,
   REFERRER_POLICY,
@@ -23,7 +29,7 @@ import {
 
 const repoRoot = path.resolve(__dirname, '../../..');
 const dockerDir = path.join(repoRoot, 'infra/docker');
-const localManifest = JSON.parse(readFileSync(path.join(repoRoot, 'shell/public/config.json'), 'utf8')) as PortalManifest;
+const manifest = localManifest();
 const hashes = { scripts: [hashSource('run()'), hashSource('go()')], styles: [hashSource('a{b:c}')] };
 
 /** The sources a policy gives one directive. */
@@ -33,10 +39,10 @@ function directive(policy: string, name: string): string[] | undefined {
 }
 
 describe('the portal page policy', () => {
-  const policy = portalPagePolicy(localManifest, hashes);
+  const policy = portalPagePolicy(manifest, hashes);
 
   it('when made from the local manifest, then scripts come only from the shell, the remotes and the hashed inline scripts', () => {
-    expect(directive(policy, 'script-src')).toEqual(["'self'", 'http://localhost:3001', 'http://localhost:3002', 'http://localhost:3003', 'http://localhost:3004', ...hashes.scripts]);
+    expect(directive(policy, 'script-src')).toEqual(["'self'", 'http://localhost:3001', 'http://localhost:3002', 'http://localhost:3003', 'http://localhost:3004', 'http://localhost:3005', ...hashes.scripts]);
     expect(directive(policy, 'style-src')).toEqual(["'self'", ...hashes.styles]);
     expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|unsafe-hashes|\*/);
   });
@@ -51,13 +57,14 @@ describe('the portal page policy', () => {
   });
 
   it('when the manifest names a third-party game, relative URLs and one origin twice, then the game may be framed and each origin is named once', () => {
-    const manifest: PortalManifest = {
+    const area = (name: string, entry: string) => ({ name, entry, roles: ['visitor'], routes: [{ path: `/${name}` }] });
+    const other: PortalManifest = {
       gatewayUrl: 'HTTPS://API.Example:443/v1',
       keycloak: { url: 'https://id.example/auth' },
       gameUrl: 'https://games.example/maths?level=3',
-      remotes: { mfe_public: '/remotes/public/remoteEntry.js', mfe_learning: 'https://cdn.example/l/remoteEntry.js', mfe_admin: 'https://cdn.example/a/remoteEntry.js' },
+      areas: [area('mfe_public', '/remotes/public/remoteEntry.js'), area('mfe_learning', 'https://cdn.example/l/remoteEntry.js'), area('mfe_admin', 'https://cdn.example/a/remoteEntry.js')],
     };
-    const made = portalPagePolicy(manifest, { scripts: [], styles: [] });
+    const made = portalPagePolicy(other, { scripts: [], styles: [] });
     expect(directive(made, 'script-src')).toEqual(["'self'", 'https://cdn.example']);
     expect(directive(made, 'connect-src')).toEqual(["'self'", 'https://api.example', 'https://id.example', 'https://cdn.example']);
     expect(directive(made, 'frame-src')).toEqual(["'self'", 'https://id.example', 'https://www.youtube-nocookie.com', 'https://cdn.example', 'https://games.example']);
@@ -116,7 +123,7 @@ describe('the local static server', () => {
     writeFileSync(path.join(dir, 'silent-check-sso.html'), '<!doctype html>');
     writeFileSync(path.join(dir, 'game/index.html'), '<!doctype html>');
     writeFileSync(path.join(dir, 'main.aaaaaaaa.js'), 'run()');
-    writeFileSync(path.join(dir, 'config.json'), JSON.stringify(localManifest));
+    writeFileSync(path.join(dir, 'config.json'), JSON.stringify(manifest));
     writeFileSync(path.join(dir, INLINE_HASHES_FILE), formatInlineHashes(hashes));
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -140,7 +147,7 @@ describe('the local static server', () => {
   const expected = (policy: string) => ({ 'content-security-policy': policy, 'referrer-policy': REFERRER_POLICY, 'x-content-type-options': 'nosniff' });
 
   it('when the shell’s build is served, then every answer carries the headers of its kind, the page’s policy made from config.json and the build’s hashes', async () => {
-    const page = portalPagePolicy(localManifest, hashes);
+    const page = portalPagePolicy(manifest, hashes);
     expect(await headersOf(['/', '/my-classes', '/silent-check-sso.html', '/game/index.html', '/main.aaaaaaaa.js', '/config.json', '/missing.js'])).toEqual({
       '/': expected(page),
       '/my-classes': expected(page),
@@ -154,7 +161,7 @@ describe('the local static server', () => {
 
   it('when config.json changes while the server runs, then the page’s policy follows it', async () => {
     const before = await headersOf(['/']);
-    writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ ...localManifest, gatewayUrl: 'https://api.example' }));
+    writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ ...manifest, gatewayUrl: 'https://api.example' }));
     const after = await headersOf(['/']);
     expect(before['/']!['content-security-policy']).toContain('http://localhost:4000');
     expect(after['/']!['content-security-policy']).toContain('https://api.example');
@@ -194,30 +201,67 @@ describe('nginx (infra/docker) in step with the local static server', () => {
     expect(set('kidslearn_portal_origin')).toBe('http://localhost:3000');
   });
 
-  function runHook(script: string, env: Record<string, string>): { dir: string; includes: string } {
+  async function runHook(script: string, env: Record<string, string>, files: Record<string, string> = {}): Promise<{ dir: string; includes: string }> {
     const dir = mkdtempSync(path.join(tmpdir(), 'kl-nginx-'));
     writeFileSync(path.join(dir, INLINE_HASHES_FILE), formatInlineHashes(hashes));
+    for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
     const includes = path.join(dir, 'includes');
-    execFileSync('sh', [path.join(dockerDir, script)], { env: { PATH: process.env.PATH, KIDSLEARN_HTML_DIR: dir, KIDSLEARN_NGINX_INCLUDE_DIR: includes, ...env } });
+    // Not execFileSync: the first screen the hook fetches is served by this process.
+    await promisify(execFile)('sh', [path.join(dockerDir, script)], { cwd: dir, env: { PATH: process.env.PATH, KIDSLEARN_HTML_DIR: dir, KIDSLEARN_NGINX_INCLUDE_DIR: includes, ...env } });
     return { dir, includes };
   }
 
+  const template = `<!doctype html><html><head><style>a{b:c}</style>${MARKERS.style}</head><body><ul class="menu menu-wide">${MARKERS.menu}</ul><section>${MARKERS.area}</section><script>run()</script></body></html>`;
+  const firstScreenFile = formatFirstScreen({
+    style: '<style data-prerendered-remote-style="mfe_public">.x{color:red}</style>',
+    markup: '<div data-prerendered-remote="mfe_public"><h1>Hero &amp; friends</h1></div>',
+    hashes: { scripts: [], styles: [hashSource('.x{color:red}')] },
+  });
+
+  /** Serves the first screen as mfe-public does, for the hook to fetch. */
+  async function serveFirstScreen(): Promise<{ url: string; close: () => void }> {
+    const server = http.createServer((_req, res) => res.end(firstScreenFile));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/first-screen.html`, close: () => server.close() };
+  }
+
   it.each([
-    ['the defaults', {}],
-    ['another deployment', { GATEWAY_URL: 'HTTPS://API.Example:443/v1', KEYCLOAK_URL: 'https://id.example/auth', GAME_URL: 'https://games.example/play', MFE_PUBLIC_URL: '/remotes/public', MFE_LEARNING_URL: 'https://cdn.example/learning', MFE_ADMIN_URL: 'https://cdn.example/admin' }],
-  ])('when shell-config.sh runs with %s, then the page policy it hands nginx is the one made from the config.json it writes', (_case, env) => {
-    const { dir, includes } = runHook('shell-config.sh', env);
+    ['no public origin (remotes on the page’s own origin, the rest on the local ports)', {}],
+    ['the one public origin of compose', { PUBLIC_URL: 'https://Learn.Example/' }],
+    ['another deployment', { GATEWAY_URL: 'HTTPS://API.Example:443/v1', KEYCLOAK_URL: 'https://id.example/auth', GAME_URL: 'https://games.example/play', PUBLIC_URL: 'https://cdn.example' }],
+  ])('when shell-config.sh runs with %s, then it writes the manifest of the portal’s areas, fills the page as the local server does and hands nginx the same policy', async (_case, env) => {
+    const screen = await serveFirstScreen();
+    const run = runHook('shell-config.sh', { ...env, KIDSLEARN_AREAS: path.join(repoRoot, 'infra/areas.json'), KIDSLEARN_FIRST_SCREEN_URL: screen.url }, { 'index.html': template });
+    const { dir, includes } = await run.finally(screen.close);
     try {
-      const manifest = JSON.parse(readFileSync(path.join(dir, 'config.json'), 'utf8')) as PortalManifest;
+      const written = JSON.parse(readFileSync(path.join(dir, 'config.json'), 'utf8')) as PortalManifest;
+      const portal = ('PUBLIC_URL' in env ? env.PUBLIC_URL : '').replace(/\/$/, '');
+      expect(written.areas).toEqual(portalAreas().map((area) => ({ ...area, entry: `${portal}/mfe/${area.name.replace(/^mfe_/, '')}/remoteEntry.js` })));
+      const first = parseFirstScreen(firstScreenFile)!;
+      expect(readFileSync(path.join(dir, 'index.html'), 'utf8').trimEnd()).toBe(composePage(template, { firstScreen: first, menu: visitorMenu(written) }));
+      // The build's page is kept, so a restart fills it again.
+      expect(readFileSync(path.join(dir, 'index.template.html'), 'utf8')).toBe(template);
       const include = readFileSync(path.join(includes, 'page-policy.conf'), 'utf8');
-      expect(include).toBe(`set $kidslearn_page_policy "${portalPagePolicy(manifest, hashes)}";\n`);
+      expect(include).toBe(`set $kidslearn_page_policy "${portalPagePolicy(written, mergeInlineHashes(hashes, first.hashes))}";\n`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
 
-  it('when portal-origin.sh runs, then the game may be framed by PORTAL_URL’s origin', () => {
-    const { dir, includes } = runHook('portal-origin.sh', { PORTAL_URL: 'https://Portal.example:443/' });
+  it('when shell-config.sh is given a manifest (the Helm chart’s, pretty-printed), then it uses that one and writes none', async () => {
+    const given = { ...manifest, gameUrl: 'https://games.example/play' };
+    const { dir, includes } = await runHook('shell-config.sh', { KIDSLEARN_CONFIG: 'given.json' }, { 'index.html': template, 'given.json': JSON.stringify(given, null, 2) });
+    try {
+      expect(readFileSync(path.join(dir, 'index.html'), 'utf8').trimEnd()).toBe(composePage(template, { menu: visitorMenu(given) }));
+      expect(readFileSync(path.join(includes, 'page-policy.conf'), 'utf8')).toBe(`set $kidslearn_page_policy "${portalPagePolicy(given, hashes)}";\n`);
+      expect(() => readFileSync(path.join(dir, 'config.json'))).toThrow();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('when portal-origin.sh runs, then the game may be framed by PORTAL_URL’s origin', async () => {
+    const { dir, includes } = await runHook('portal-origin.sh', { PORTAL_URL: 'https://Portal.example:443/' });
     try {
       expect(readFileSync(path.join(includes, 'portal-origin.conf'), 'utf8')).toBe('set $kidslearn_portal_origin "https://portal.example";\n');
     } finally {

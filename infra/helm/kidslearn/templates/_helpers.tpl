@@ -186,13 +186,22 @@ capabilities:
 {{/* The runtime remote manifest: the shell's config.json (shell/src/config/runtime-config.ts). */}}
 {{- define "kidslearn.runtimeManifest" -}}
 {{- $public := include "kidslearn.publicUrl" . -}}
-{{- $remotes := dict -}}
+{{- $areas := list -}}
 {{- range .Values.remotes -}}
-{{- $_ := set $remotes .remote (printf "%s%s/remoteEntry.js" $public (include "kidslearn.remotePath" .name)) -}}
+{{- $area := dict "name" .remote "entry" (printf "%s%s/remoteEntry.js" $public (include "kidslearn.remotePath" .name)) "roles" .roles "routes" .routes -}}
+{{- if .visitors -}}{{- $_ := set $area "visitors" .visitors -}}{{- end -}}
+{{- if .menu -}}{{- $_ := set $area "menu" .menu -}}{{- end -}}
+{{- if .firstScreen -}}{{- $_ := set $area "firstScreen" .firstScreen -}}{{- end -}}
+{{- $areas = append $areas $area -}}
 {{- end -}}
-{{- $manifest := dict "gatewayUrl" (printf "%s/api" $public) "keycloak" (dict "url" (printf "%s/auth" $public) "realm" .Values.keycloak.realm "clientId" .Values.keycloak.portalClientId) "remotes" $remotes -}}
+{{- $manifest := dict "gatewayUrl" (printf "%s/api" $public) "keycloak" (dict "url" (printf "%s/auth" $public) "realm" .Values.keycloak.realm "clientId" .Values.keycloak.portalClientId) "areas" $areas -}}
 {{- if .Values.gameUrl -}}
 {{- $_ := set $manifest "gameUrl" .Values.gameUrl -}}
 {{- end -}}
 {{- toPrettyJson $manifest -}}
+{{- end -}}
+
+{{/* The area whose build publishes the first screen of `/` (its `firstScreen`), if any. */}}
+{{- define "kidslearn.firstScreenArea" -}}
+{{- range .Values.remotes -}}{{- if .firstScreen -}}{{ .name }}{{- break -}}{{- end -}}{{- end -}}
 {{- end -}}

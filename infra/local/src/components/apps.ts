@@ -5,6 +5,7 @@ import type { Component } from '../component';
 import { infraEnv } from '../env';
 import { say } from '../log';
 import { repoRoot } from '../paths';
+import { LOCAL_REMOTE_PORTS } from '../portal-manifest';
 
 /** A GET that must answer 2xx within 2 s. */
 async function answersOk(url: string): Promise<void> {
@@ -101,13 +102,16 @@ function frontend(workspace: string, port: number, probe: string, alsoFrom: stri
 export const services: Component[] = [nodeService('content'), nodeService('quiz'), nodeService('gems'), nodeService('gifts'), gateway];
 
 // Every frontend is also built from the kit (components, hooks, tokens, webpack configuration) and the
-// shared contracts (the lesson schema); the shell's first screen is prerendered from mfe-public's sources,
-// and its build hashes index.html's inline scripts and styles with the security headers' module.
+// shared contracts (the lesson schema). mfe-public's build publishes its prerendered first screen and the
+// shell's leaves markers for it (first-screen.ts), both hashing inline code with the security headers' module;
+// the shell's build knows no area (they come from config.json, which its static server writes, --portal).
 const SHARED_SOURCES = ['kit/src', 'kit/webpack', 'contracts/src'];
+const PAGE_SOURCES = ['infra/local/src/security-headers.ts', 'infra/local/src/first-screen.ts'];
 export const frontends: Component[] = [
-  frontend('mfe-public', 3001, '/remoteEntry.js', SHARED_SOURCES),
-  frontend('mfe-learning', 3002, '/remoteEntry.js', SHARED_SOURCES),
-  frontend('mfe-rewards', 3003, '/remoteEntry.js', SHARED_SOURCES),
-  frontend('mfe-admin', 3004, '/remoteEntry.js', SHARED_SOURCES),
-  frontend('shell', 3000, '/', ['mfe-public/src', 'infra/local/src/security-headers.ts', ...SHARED_SOURCES]),
+  frontend('mfe-public', LOCAL_REMOTE_PORTS.mfe_public!, '/remoteEntry.js', [...PAGE_SOURCES, ...SHARED_SOURCES]),
+  frontend('mfe-learning', LOCAL_REMOTE_PORTS.mfe_learning!, '/remoteEntry.js', SHARED_SOURCES),
+  frontend('mfe-rewards', LOCAL_REMOTE_PORTS.mfe_rewards!, '/remoteEntry.js', SHARED_SOURCES),
+  frontend('mfe-admin', LOCAL_REMOTE_PORTS.mfe_admin!, '/remoteEntry.js', SHARED_SOURCES),
+  frontend('mfe-family', LOCAL_REMOTE_PORTS.mfe_family!, '/remoteEntry.js', SHARED_SOURCES),
+  frontend('shell', 3000, '/', [...PAGE_SOURCES, ...SHARED_SOURCES]),
 ];

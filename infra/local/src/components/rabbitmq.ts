@@ -3,13 +3,17 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import amqp from 'amqplib';
 import { aptEnsure, stopSystemService } from '../apt';
+import { migrateNodeQueues } from '../broker-queues';
 import type { Component } from '../component';
+import { say } from '../log';
 import { componentDir } from '../paths';
+import { rabbitmqHome } from '../rabbitmqctl';
+
+export { RABBITMQCTL, rabbitmqHome, rabbitmqctl } from '../rabbitmqctl';
 
 const PORT = 5672;
 /** The Debian wrapper in /usr/sbin switches to the rabbitmq user; the real script runs as whoever calls it. */
 const SERVER = '/usr/lib/rabbitmq/bin/rabbitmq-server';
-export const RABBITMQCTL = '/usr/lib/rabbitmq/bin/rabbitmqctl';
 
 export interface RabbitMqNodeOptions {
   /** Component name: also the directory under .local holding the node's data. */
@@ -19,17 +23,28 @@ export interface RabbitMqNodeOptions {
   nodeName: string;
   /** Start with an empty database each launch (the portal's node) or keep queues across launches. */
   fresh: boolean;
+  /** The Erlang cookie, read at each launch: shared by the nodes of a cluster (default: the node's own, made at first start). */
+  cookie?: () => string;
+  /** The port of the epmd a cluster's nodes register with (default: Erlang's 4369, shared with other nodes). */
+  epmdPort?: number;
 }
 
-/** HOME of a node started by the runner: holds the Erlang cookie rabbitmqctl needs to talk to it. */
-export const rabbitmqHome = (name: string): string => path.join(componentDir(name), 'home');
+function writeCookie(home: string, cookie: string | undefined): void {
+  const file = path.join(home, '.erlang.cookie');
+  if (cookie === undefined && existsSync(file)) return;
+  if (existsSync(file)) chmodSync(file, 0o600);
+  writeFileSync(file, cookie ?? randomBytes(20).toString('hex').toUpperCase());
+  chmodSync(file, 0o400);
+}
 
 /**
  * A RabbitMQ node from Debian's rabbitmq-server with its own mnesia, logs, HOME and cookie under
  * .local/<name>, so it neither needs nor touches a system instance. The portal's node is one; a test
- * that restarts its broker starts a private one beside it (see private-broker.ts).
+ * that restarts its broker starts a private one beside it (see private-broker.ts); a cluster is three
+ * (broker-cluster.ts).
  */
-export function rabbitmqNode({ name, port, nodeName, fresh }: RabbitMqNodeOptions): Component {
+export function rabbitmqNode(options: RabbitMqNodeOptions): Component {
+  const { name, port, nodeName, fresh, cookie, epmdPort } = options;
   const distPort = port + 20000;
   return {
     name,
@@ -46,11 +61,7 @@ export function rabbitmqNode({ name, port, nodeName, fresh }: RabbitMqNodeOption
       if (fresh) rmSync(dir, { recursive: true, force: true });
       const home = rabbitmqHome(name);
       for (const sub of ['home', 'mnesia', 'log', 'conf']) mkdirSync(path.join(dir, sub), { recursive: true });
-      const cookie = path.join(home, '.erlang.cookie');
-      if (!existsSync(cookie)) {
-        writeFileSync(cookie, randomBytes(20).toString('hex').toUpperCase());
-        chmodSync(cookie, 0o400);
-      }
+      writeCookie(home, cookie?.());
       const conf = path.join(dir, 'conf');
       writeFileSync(path.join(conf, 'rabbitmq-env.conf'), '');
       writeFileSync(path.join(conf, 'rabbitmq.conf'), 'loopback_users.guest = true\n');
@@ -74,6 +85,7 @@ export function rabbitmqNode({ name, port, nodeName, fresh }: RabbitMqNodeOption
           RABBITMQ_ENABLED_PLUGINS_FILE: path.join(conf, 'enabled_plugins'),
           RABBITMQ_PID_FILE: path.join(dir, 'rabbitmq.pid'),
           ERL_EPMD_ADDRESS: '127.0.0.1',
+          ...(epmdPort ? { ERL_EPMD_PORT: String(epmdPort) } : {}),
           // Keep the Erlang distribution port on loopback too.
           RABBITMQ_SERVER_ADDITIONAL_ERL_ARGS: '-kernel inet_dist_use_interface {127,0,0,1}',
         },
@@ -83,6 +95,15 @@ export function rabbitmqNode({ name, port, nodeName, fresh }: RabbitMqNodeOption
     async ready() {
       const connection = await amqp.connect(`amqp://guest:guest@127.0.0.1:${port}`, { timeout: 2000 });
       await connection.close();
+    },
+
+    // A node that ran before this checkout declared quorum queues holds classic ones: migrate them.
+    async afterReuse() {
+      try {
+        await migrateNodeQueues({ name, nodeName, epmdPort, port });
+      } catch (error) {
+        say(name, `could not check its queues: ${(error as Error).message}`);
+      }
     },
   };
 }

@@ -8,7 +8,7 @@
     <#elseif section = "form">
         <#assign hasError = messagesPerField.existsError('username','password')>
         <#if realm.password>
-            <form id="kc-form-login" class="${properties.kcFormClass!}" action="${url.loginAction}" method="post" data-disable-on-submit novalidate>
+            <form id="kc-form-login" class="${properties.kcFormClass!}" action="${url.loginAction}" method="post" data-disable-on-submit data-password-rule="${msg('kidslearnPasswordRule')}" novalidate>
                 <#if !usernameHidden??>
                     <div class="${properties.kcFormGroupClass!}">
                         <label for="username" class="${properties.kcLabelClass!}"><#if !realm.loginWithEmailAllowed>${msg("username")}<#elseif !realm.registrationEmailAsUsername>${msg("usernameOrEmail")}<#else>${msg("email")}</#if></label>
