@@ -1,4 +1,5 @@
-// Host build: Module Federation host with no remotes baked in (they come from public/config.json at start-up).
+// Host build: Module Federation host with no remotes baked in: the areas come from the runtime manifest
+// (config.json, written where the shell is served) at start-up.
 const fs = require('node:fs');
 const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
@@ -112,10 +113,14 @@ class InlineHashesPlugin {
 // SVGs up to this size are data: URLs in the bundle; the prerendered markup uses the same URLs.
 const INLINE_SVG_BYTES = 2048;
 
+// Markers the server fills where the page is served (infra/local/src/first-screen.ts): the first screen of the
+// area that owns `/` (its build publishes it) and the visitor's menu (from config.json).
+const { MARKERS } = requireTypeScript('../infra/local/src/first-screen.ts');
+
 /**
- * Build time: the layout for `/` with mfe-public's hero in its area (both rendered from their sources,
- * see src/prerender and mfe-public/src/prerender) and the stylesheets, inlined into index.html so the
- * page paints before any JavaScript has run. Rebuild the shell when mfe-public's hero changes.
+ * Build time: the layout for `/` while the session is being checked, with markers where the first screen and
+ * the menu go (src/prerender), and the stylesheet, inlined into index.html so the page paints before any
+ * JavaScript has run. Nothing of a remote is built in: a changed hero ships with mfe-public alone.
  */
 function indexHtmlParameters() {
   process.env.TSX_TSCONFIG_PATH = path.resolve(__dirname, '../tsconfig.web.json');
@@ -128,9 +133,8 @@ function indexHtmlParameters() {
     module.exports = `data:image/svg+xml;base64,${svg.toString('base64')}`;
   };
   try {
-    const { renderHomeFirstScreen } = require('../mfe-public/src/prerender/first-screen.tsx');
     const { indexHtmlParameters: parameters } = require('./src/prerender/index-html.ts');
-    return parameters(renderHomeFirstScreen());
+    return { ...parameters(MARKERS), firstScreenStyle: MARKERS.style };
   } finally {
     unregister();
     if (svgLoader) require.extensions['.svg'] = svgLoader;
@@ -162,8 +166,9 @@ module.exports = (_env, argv) => ({
   },
   plugins: [
     // Pre-compressed copies (.gz, .br) the static servers send to browsers that accept them.
-    new CompressionPlugin({ test: /\.(js|css|svg|json|html)$/, algorithm: 'gzip', filename: '[path][base].gz', minRatio: 0.9 }),
-    new CompressionPlugin({ test: /\.(js|css|svg|json|html)$/, algorithm: 'brotliCompress', filename: '[path][base].br', minRatio: 0.9 }),
+    // Not index.html: the server fills its markers where it is served (a stale compressed copy would skip that).
+    new CompressionPlugin({ test: /\.(js|css|svg|json|html)$/, exclude: /^index\.html$/, algorithm: 'gzip', filename: '[path][base].gz', minRatio: 0.9 }),
+    new CompressionPlugin({ test: /\.(js|css|svg|json|html)$/, exclude: /^index\.html$/, algorithm: 'brotliCompress', filename: '[path][base].br', minRatio: 0.9 }),
     // provideExternalRuntime: the remotes use the shell's Module Federation runtime instead of shipping their own.
     // disableSnapshot/target web: remotes are plain remoteEntry.js files (no manifest), so the runtime drops that code.
     // provideExternalRuntime adds its runtime plugin by require.resolve, i.e. the CommonJS build, which
@@ -172,7 +177,22 @@ module.exports = (_env, argv) => ({
       resource.request = resource.request.replace(/\.cjs$/, '.js');
     }),
     new ModuleFederationPlugin({ name: 'shell', remotes: {}, shared, dts: false, manifest: false, experiments: { provideExternalRuntime: true, optimization: { disableSnapshot: true, target: 'web' } } }),
-    new HtmlWebpackPlugin({ template: './public/index.html', favicon: './src/assets/logo.svg', templateParameters: indexHtmlParameters() }),
+    new HtmlWebpackPlugin({
+      template: './public/index.html',
+      favicon: './src/assets/logo.svg',
+      templateParameters: indexHtmlParameters(),
+      // html-webpack-plugin's production defaults, keeping the markers the server fills.
+      minify: argv.mode === 'development' ? false : {
+        collapseWhitespace: true,
+        keepClosingSlash: true,
+        removeComments: true,
+        ignoreCustomComments: [/^kidslearn:/],
+        removeRedundantAttributes: true,
+        removeScriptTypeAttributes: true,
+        removeStyleLinkTypeAttributes: true,
+        useShortDoctype: true,
+      },
+    }),
     new ScriptsAfterFirstPaintPlugin(),
     new CompileHintsPlugin(),
     new InlineHashesPlugin(),

@@ -1,21 +1,24 @@
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
-import { DEMO_LEARNER, newPage, signIn } from './fixtures/session';
+import { createLearner, newPage, signIn, type TestUser } from './fixtures/session';
+import { eraseAccounts } from './fixtures/cleanup';
 import { createJourneyLesson, type JourneyLesson } from './fixtures/lessons';
 
 let browser: Browser;
 let lesson: JourneyLesson;
+let learner: TestUser;
 beforeAll(async () => {
-  [browser, lesson] = await Promise.all([launchBrowser(), createJourneyLesson('Kit dialog')]);
+  [browser, lesson, learner] = await Promise.all([launchBrowser(), createJourneyLesson('Kit dialog'), createLearner()]);
 });
 afterAll(async () => {
   await browser?.close();
+  await eraseAccounts(learner);
 });
 
 describe('the platform feedback service across remotes', () => {
   it('when mfe-learning raises a dialog and the learner moves to mfe-rewards, then the dialog stays up while the other remote mounts', async () => {
     const page = await newPage(browser);
-    await signIn(page, DEMO_LEARNER, '/my-classes');
+    await signIn(page, learner, '/my-classes');
     await page.getByRole('button', { name: lesson.heading }).click();
     await page.getByRole('button', { name: 'Take Quiz' }).click();
     for (const [index, { question, correctOption }] of lesson.questions.entries()) {

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { createLearner, DESKTOP, newPage, PHONE, signIn, type TestUser } from './fixtures/session';
 import { PORTAL_URL } from './portal';
+import { eraseAccounts } from './fixtures/cleanup';
 
 // A signed-in page is put together from several parts (the navbar's profile and balance, the area's
 // remote, its data): none may push what is already on screen around as it arrives. Cumulative Layout
@@ -17,24 +18,37 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
+  await eraseAccounts(learner);
 });
+
+type ShiftWindow = { __cls: number; __clsObserver: PerformanceObserver };
 
 /** Sums every layout shift not caused by input, from the first paint on (set up before each load). */
 async function watchLayoutShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const w = window as unknown as { __cls: number };
+    const w = window as unknown as ShiftWindow;
     w.__cls = 0;
-    new PerformanceObserver((list) => {
+    w.__clsObserver = new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) w.__cls += entry.value;
-    }).observe({ type: 'layout-shift', buffered: true });
+    });
+    w.__clsObserver.observe({ type: 'layout-shift', buffered: true });
   });
 }
 
+/**
+ * The page's shifts once it is complete: its area rendered, the network quiet, fonts loaded and two frames
+ * drawn since; the shifts of those frames are taken from the observer's queue rather than waited for.
+ */
 async function layoutShiftOf(page: Page, path: string): Promise<number> {
   await page.goto(`${PORTAL_URL}${path}`, { waitUntil: 'networkidle' });
   await page.locator('.remote-area[aria-busy="false"]').waitFor();
-  await page.waitForTimeout(500);
-  return page.evaluate(() => Math.round((window as unknown as { __cls: number }).__cls * 1000) / 1000);
+  return page.evaluate(async () => {
+    const w = window as unknown as ShiftWindow;
+    await document.fonts.ready;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    for (const entry of w.__clsObserver.takeRecords() as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) w.__cls += entry.value;
+    return Math.round(w.__cls * 1000) / 1000;
+  });
 }
 
 describe('layout stability of the learner pages', () => {
@@ -47,12 +61,17 @@ describe('layout stability of the learner pages', () => {
       await watchLayoutShifts(page);
       await signIn(page, learner, '/my-classes');
       const shifts: Record<string, number> = {};
-      for (const path of PAGES) shifts[path] = await layoutShiftOf(page, path);
+      const bars: Record<string, { height: number | undefined; balanceInBar: boolean }> = {};
+      for (const path of PAGES) {
+        shifts[path] = await layoutShiftOf(page, path);
+        // On each page: one row, and the learner's balance in the bar at every width (SPEC), not only in the menu.
+        bars[path] = {
+          height: (await page.locator('header.navbar').boundingBox())?.height,
+          balanceInBar: await page.locator('.navbar-actions [data-testid="gem-badge"]').isVisible(),
+        };
+      }
       expect(Object.entries(shifts).filter(([, cls]) => cls > GOOD_CLS)).toEqual([]);
-      const bar = await page.locator('header.navbar').boundingBox();
-      expect(bar?.height).toBeLessThanOrEqual(72);
-      // The learner's balance is in the bar at every width (SPEC), not only in the menu.
-      expect(await page.locator('.navbar-actions [data-testid="gem-badge"]').isVisible()).toBe(true);
+      expect(Object.entries(bars).filter(([, bar]) => !(bar.height !== undefined && bar.height <= 72 && bar.balanceInBar))).toEqual([]);
       await page.context().close();
     });
   }

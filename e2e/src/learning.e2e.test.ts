@@ -1,16 +1,21 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
-import { DEMO_LEARNER, newPage, signIn } from './fixtures/session';
+import { createLearner, newPage, signIn, type TestUser } from './fixtures/session';
 import { createJourneyLesson, type JourneyLesson } from './fixtures/lessons';
 import { seriousA11yViolations } from './fixtures/axe';
+import { eraseAccounts } from './fixtures/cleanup';
+import { answerOnce } from './fixtures/gateway-route';
 
 let browser: Browser;
 let lesson: JourneyLesson;
+// The journey's own learner: no other journey earns gems as them, so the badge moves by exactly this quiz.
+let learner: TestUser;
 beforeAll(async () => {
-  [browser, lesson] = await Promise.all([launchBrowser(), createJourneyLesson('Tens and times')]);
+  [browser, lesson, learner] = await Promise.all([launchBrowser(), createJourneyLesson('Tens and times'), createLearner()]);
 });
 afterAll(async () => {
   await browser?.close();
+  await eraseAccounts(learner);
 });
 
 /** The navbar's gem count, as screen readers hear it ("7 gems"). */
@@ -20,9 +25,9 @@ async function navbarGems(page: Page): Promise<number> {
 }
 
 describe('learner journey: My Classes, the quiz, Done and Standings', () => {
-  it('when the demo learner takes a new lesson’s quiz with correct answers, then the dialog, the badge (+2), Done after a reload and their standings row show', async () => {
+  it('when a learner takes a new lesson’s quiz, leaving a question empty first, then they are asked before it is sent; a failed save is only logged; with correct answers the dialog, the badge (+2), Done after a reload and their standings row show', async () => {
     const page = await newPage(browser);
-    await signIn(page, DEMO_LEARNER, '/my-classes');
+    await signIn(page, learner, '/my-classes');
     await page.getByRole('heading', { name: 'Lessons' }).waitFor();
     await page.getByText('Select a lesson video or quiz').waitFor();
     await page.getByRole('navigation', { name: 'Main' }).getByText(/^\d+ gems?$/).waitFor();
@@ -38,10 +43,31 @@ describe('learner journey: My Classes, the quiz, Done and Standings', () => {
     await page.getByRole('button', { name: 'Take Quiz' }).click();
     await page.getByRole('heading', { name: 'Quiz Time' }).waitFor();
     expect(await seriousA11yViolations(page)).toEqual([]);
-    for (const [index, { question, correctOption }] of lesson.questions.entries()) {
-      const group = page.getByRole('group', { name: `${index + 1}. ${question}` });
-      await group.getByText(new RegExp(`^[A-D]\\. ${correctOption}$`)).click();
-    }
+    const answer = (index: number) => {
+      const { question, correctOption } = lesson.questions[index]!;
+      return page.getByRole('group', { name: `${index + 1}. ${question}` }).getByText(new RegExp(`^[A-D]\\. ${correctOption}$`)).click();
+    };
+    // One question left empty: the learner is asked first, and going back sends nothing.
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/quiz-results') sent.push(request.url());
+    });
+    await answer(0);
+    await page.getByRole('button', { name: 'Submit Quiz' }).click();
+    await page.getByRole('heading', { name: 'You left 1 question empty. Submit anyway?' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Keep answering' }).click();
+    await page.getByRole('heading', { name: 'You left 1 question empty. Submit anyway?' }).waitFor({ state: 'detached' });
+    expect(await page.getByRole('button', { name: 'Submit Quiz' }).isVisible()).toBe(true);
+    expect(sent).toEqual([]);
+    for (let index = 1; index < lesson.questions.length; index += 1) await answer(index);
+    // SPEC §8: a failed save of the result is only logged: no dialog, the answers stay for another try.
+    await answerOnce(page, { method: 'POST', path: '/quiz-results', status: 503, body: { error: 'Service Unavailable' } });
+    const logged = page.waitForEvent('console', { predicate: (message) => message.type() === 'error' && message.text().includes('Saving the quiz result failed') });
+    await page.getByRole('button', { name: 'Submit Quiz' }).click();
+    await logged;
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await page.getByRole('group', { name: `1. ${lesson.questions[0]!.question}` }).getByRole('radio', { checked: true }).count()).toBe(1);
     await page.getByRole('button', { name: 'Submit Quiz' }).click();
     await page.getByRole('heading', { name: 'Amazing! Perfect Score!' }).waitFor();
     expect(await page.getByText('You earned 2 gems').isVisible()).toBe(true);
@@ -71,7 +97,7 @@ describe('learner journey: My Classes, the quiz, Done and Standings', () => {
 
   it('when a learner opens Games on a phone, then the math game plays in its frame without horizontal scroll', async () => {
     const page = await newPage(browser, { width: 390, height: 844 });
-    await signIn(page, DEMO_LEARNER, '/games');
+    await signIn(page, learner, '/games');
     await page.getByRole('heading', { name: 'Play Educational Games' }).waitFor();
     const game = page.frameLocator('iframe[title="Math game"]');
     await game.getByRole('heading', { name: 'Math Stars' }).waitFor();

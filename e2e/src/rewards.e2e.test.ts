@@ -4,11 +4,15 @@ import { createLearner, gatewayCall, newPage, signIn, type TestUser } from './fi
 import { earnGems } from './fixtures/gems';
 import { seriousA11yViolations } from './fixtures/axe';
 import { fillDeliveryAddress } from './fixtures/redeem';
+import { eraseAccounts } from './fixtures/cleanup';
+import { answerOnce } from './fixtures/gateway-route';
+import { GATEWAY_URL } from './portal';
 
 let browser: Browser;
 let learner: TestUser;
 let startGems: number;
 let cheapest: { id: string; name: string; cost: number };
+let buyer: TestUser | undefined;
 
 beforeAll(async () => {
   [browser, learner] = await Promise.all([launchBrowser(), createLearner()]);
@@ -19,6 +23,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
+  await eraseAccounts(learner, buyer);
 });
 
 describe('rewards journey: redeem a gift and change the avatar', () => {
@@ -57,8 +62,38 @@ describe('rewards journey: redeem a gift and change the avatar', () => {
     expect(await navbarAvatar.getAttribute('src')).toBe(chosen);
     await page.context().close();
   });
+  it('when the balance is still on its way, then priced gifts wait (busy) instead of saying “Not enough gems”; when the gift list fails, SPEC §8’s message shows', async () => {
+    const page = await newPage(browser);
+    const pricey = `Redeem ${cheapest.name}`;
+    // Hold the balance's answer (GET /gems/{email}; not the ledger) from the sign-in on, until the gift cards
+    // have been looked at.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`${GATEWAY_URL}/gems/*`, async (route) => {
+      if (!route.request().url().endsWith('/ledger')) await held;
+      await route.fallback();
+    });
+    await signIn(page, learner, '/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gift' }).click();
+    const redeem = page.getByRole('button', { name: pricey });
+    await redeem.waitFor();
+    expect(await redeem.getAttribute('aria-busy')).toBe('true');
+    expect(await redeem.isDisabled()).toBe(true);
+    expect(await page.getByText('Not enough gems').count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    release();
+    await page.locator(`button[aria-label="${pricey}"]:not([aria-busy])`).waitFor();
+
+    // SPEC §8: the gift list fails for this one request.
+    await answerOnce(page, { method: 'GET', path: '/Gift.json', status: 500 });
+    await page.reload();
+    await page.getByText('Failed to load gifts. Please refresh.').waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
   it('when a learner redeems twice in a row, then the page stays readable by screen readers after each success (no aria-hidden left behind)', async () => {
-    const buyer = await createLearner();
+    buyer = await createLearner();
     await earnGems(buyer.token, buyer.email, cheapest.cost * 2);
     const page = await newPage(browser);
     await signIn(page, buyer, '/gift');

@@ -5,18 +5,21 @@ import { createAdmin, createLearner, DESKTOP, gatewayCall, signIn, type TestUser
 import { createJourneyLesson, type JourneyLesson } from './fixtures/lessons';
 import { earnGems } from './fixtures/gems';
 import { GATEWAY_URL, PORTAL_URL, ROOT } from './portal';
+import { eraseAccounts } from './fixtures/cleanup';
+import { createParent } from './fixtures/parent';
 
 // Issue 19: the portal and its remotes send a Content-Security-Policy the pages pass, frame-ancestors,
 // Referrer-Policy and nosniff, and the gateway answers personal data with `no-store`. The journey walks every
 // area with the real headers on and counts the violations every frame of the portal reports.
 
 interface RemoteManifest {
-  remotes: Record<string, string>;
+  areas: { entry: string }[];
 }
 
 let browser: Browser;
 let learner: TestUser;
 let admin: TestUser;
+let parent: TestUser;
 let lesson: JourneyLesson;
 let cheapest: { id: string; name: string; cost: number };
 let remoteOrigins: string[];
@@ -89,14 +92,15 @@ async function screenshot(page: Page, name: string): Promise<void> {
 
 beforeAll(async () => {
   const manifest = (await (await fetch(`${PORTAL_URL}/config.json`)).json()) as RemoteManifest;
-  remoteOrigins = Object.values(manifest.remotes).map((url) => new URL(url).origin);
-  [browser, learner, admin, lesson] = await Promise.all([launchBrowser(), createLearner(), createAdmin(), createJourneyLesson('Safe pages')]);
+  remoteOrigins = manifest.areas.map((area) => new URL(area.entry, PORTAL_URL).origin);
+  [browser, learner, admin, parent, lesson] = await Promise.all([launchBrowser(), createLearner(), createAdmin(), createParent(), createJourneyLesson('Safe pages')]);
   const gifts = await gatewayCall<{ id: string; name: string; cost?: number }[]>(undefined, 'GET', '/Gift.json');
   cheapest = gifts.filter((gift): gift is typeof cheapest => typeof gift.cost === 'number' && gift.cost > 0).sort((a, b) => a.cost - b.cost)[0]!;
   await earnGems(learner.token, learner.email, cheapest.cost);
 });
 afterAll(async () => {
   await browser?.close();
+  await eraseAccounts(learner, admin, parent);
 });
 
 describe('browser security headers: every area with the Content-Security-Policy on', () => {
@@ -154,6 +158,15 @@ describe('browser security headers: every area with the Content-Security-Policy 
     await signIn(page, admin, '/dashboard');
     await page.getByRole('heading', { name: 'Admin Dashboard Overview' }).waitFor();
     await page.waitForLoadState('networkidle');
+    await close(page);
+    expect(violations).toEqual([]);
+  });
+
+  it('when a fresh parent opens the family area, then no frame reports a violation', async () => {
+    const { page, violations } = await watchedPage();
+    await signIn(page, parent, '/');
+    await visit(page, '/family');
+    await page.getByText('No children linked yet').waitFor();
     await close(page);
     expect(violations).toEqual([]);
   });

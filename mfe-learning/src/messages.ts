@@ -12,6 +12,10 @@ export const messages = {
     quizTime: 'Quiz Time',
     submitQuiz: 'Submit Quiz',
     submitting: 'Submitting...',
+    /** Beyond SPEC: asked before a quiz with unanswered questions is sent (they count as wrong, SPEC §5). */
+    emptyQuestions: (n: number) => `You left ${n} ${n === 1 ? 'question' : 'questions'} empty. Submit anyway?`,
+    submitAnyway: 'Submit anyway',
+    keepAnswering: 'Keep answering',
     noLessons: 'No lessons yet. Please check back soon!',
     partsOf: (heading: string) => `Parts of ${heading}`,
     videoTitle: (name: string) => `Lesson video: ${name}`,

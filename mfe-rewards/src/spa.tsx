@@ -1,6 +1,7 @@
 // The remote's one public entry: single-spa lifecycles, mounted by the shell as a parcel.
-import { createRemoteLifecycles } from '@kidslearn/kit/platform';
-import { RewardsRoot } from './app/RewardsRoot';
+import { createArea } from '@kidslearn/kit/platform';
+import { rewardsArea } from './api/rewards-api';
+import { RewardsRoutes } from './app/RewardsRoutes';
 import styles from './styles/rewards.css';
 
-export const { bootstrap, mount, unmount } = createRemoteLifecycles(RewardsRoot, [styles]);
+export const { bootstrap, mount, unmount } = createArea({ area: rewardsArea, routes: RewardsRoutes, styles: [styles] });

@@ -2,14 +2,6 @@
 export const messages = {
   brand: 'KidsLearn',
   menu: {
-    dashboard: 'Dashboard',
-    courseDetails: 'Course Details',
-    myClasses: 'My Classes',
-    avatar: 'Avatar',
-    premium: 'Premium',
-    standings: 'Standings',
-    games: 'Games',
-    gift: 'Gift',
     openMenu: 'Open menu',
   },
   login: 'Login',
@@ -26,6 +18,11 @@ export const messages = {
     failedTitle: 'Oops! This part of KidsLearn is taking a nap.',
     failedText: 'The rest of the site still works. Please try again in a moment.',
     retry: 'Try again',
+  },
+  startupError: {
+    title: 'KidsLearn cannot start right now',
+    text: 'Something is wrong with how this site is set up. Please try again later.',
+    details: 'Details for the site team',
   },
   notFound: {
     title: 'Page not found',

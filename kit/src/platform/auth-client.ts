@@ -6,4 +6,9 @@ export interface AuthClient {
   logout(returnPath?: string): Promise<void>;
   /** A fresh access token (refreshed when about to expire), or undefined for visitors. */
   getToken(): Promise<string | undefined>;
+  /**
+   * A new access token now, however long the current one still lives (its roles may be out of date, e.g.
+   * after Make Admin); undefined for visitors or when the session cannot be refreshed.
+   */
+  refreshToken(): Promise<string | undefined>;
 }

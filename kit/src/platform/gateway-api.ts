@@ -46,6 +46,14 @@ export function createGatewayApi(baseQuery: GatewayBaseQuery) {
         query: (email) => `/users/email?email=${encodeURIComponent(email)}`,
         keepUnusedDataFor: cacheSeconds.role,
         providesTags: ['User'],
+        // SPEC §8: a failed fetch of the user is only logged (its status and answer, never the email).
+        async onQueryStarted(_email, { queryFulfilled }) {
+          try {
+            await queryFulfilled;
+          } catch (failure) {
+            console.error('Loading the user profile failed', (failure as { error?: unknown }).error ?? failure);
+          }
+        },
       }),
       /** The one gem balance (SPEC §4); written only through useGemBalance. */
       getGems: build.query<GemsAnswer, string>({
@@ -53,8 +61,10 @@ export function createGatewayApi(baseQuery: GatewayBaseQuery) {
         keepUnusedDataFor: cacheSeconds.userData,
         providesTags: ['Gems'],
       }),
+      /** POST /users after sign-in. A profile read before the record existed (404) is read again. */
       recordUser: build.mutation<unknown, NewUserRecord>({
         query: (body) => ({ url: '/users', method: 'POST', body }),
+        invalidatesTags: ['User'],
       }),
     }),
   });

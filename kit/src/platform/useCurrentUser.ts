@@ -5,7 +5,18 @@ import { useGemBalance } from './gem-balance';
 import { cacheSeconds, type PortalUser } from './gateway-api';
 import type { RootState } from './store';
 
-export type Role = 'user' | 'admin';
+/** The app role: `user` is a learner; `parent` is a Keycloak realm role (a parent's account is never a learner's). */
+export type Role = 'user' | 'admin' | 'parent';
+
+/**
+ * Admin comes from the user record (make-admin) or, when it cannot be read, the token; parent from the token
+ * (parents have no learner record); everyone else is a learner.
+ */
+export function roleOf(tokenRoles: string[], profileRole: 'user' | 'admin' | undefined): Role {
+  if (profileRole === 'admin' || (profileRole === undefined && tokenRoles.includes('admin'))) return 'admin';
+  if (tokenRoles.includes('parent')) return 'parent';
+  return 'user';
+}
 
 export interface CurrentUser {
   status: 'loading' | 'anonymous' | 'authenticated';
@@ -26,12 +37,16 @@ export function useCurrentUser(): CurrentUser {
   const session = useSelector((state: RootState) => state.session);
   const { gems } = useGemBalance();
   const email = session.user?.email;
+  // A parent has no learner record: the token alone says so, at once (no lookup whose 404 would be asked
+  // again by every new subscriber, the role blinking to unknown each time).
+  const parentOnly = Boolean(session.user?.roles.includes('parent') && !session.user.roles.includes('admin'));
   // SPEC §6: the role is cached 5 minutes and refetched when the window regains focus.
-  const query = api.useGetUserByEmailQuery(email ? email : skipToken, { refetchOnFocus: true, refetchOnMountOrArgChange: cacheSeconds.role });
+  const query = api.useGetUserByEmailQuery(email && !parentOnly ? email : skipToken, { refetchOnFocus: true, refetchOnMountOrArgChange: cacheSeconds.role });
   let role: Role | undefined;
   if (session.user) {
-    if (query.data?.role) role = query.data.role;
-    else if (query.isError || (query.data && !query.data.role)) role = session.user.roles.includes('admin') ? 'admin' : 'user';
+    if (parentOnly) role = 'parent';
+    else if (query.data?.role) role = roleOf(session.user.roles, query.data.role);
+    else if (query.isError || (query.data && !query.data.role)) role = roleOf(session.user.roles, undefined);
   }
   return {
     status: session.status,
@@ -42,6 +57,6 @@ export function useCurrentUser(): CurrentUser {
     img: query.data?.img,
     gems,
     profile: query.data,
-    profileLoading: Boolean(email) && query.isLoading,
+    profileLoading: Boolean(email) && !parentOnly && query.isLoading,
   };
 }

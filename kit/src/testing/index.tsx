@@ -2,13 +2,14 @@
 // A real store and the real gateway API slice (the shell's tag types), a fake gateway, a signed-in
 // learner or admin, and a recording feedback service. Unit tests only: no network.
 import { render, type RenderResult } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { createGatewayApi, type PortalUser } from '../platform/gateway-api';
 import { createStore } from '../platform/store';
 import { signedIn, signedOut, type SessionUser } from '../platform/session-slice';
 import { PlatformProvider } from '../platform/PlatformProvider';
 import type { Platform } from '../platform/types';
+import type { AreaDefinition } from '../platform/area';
 import { fakeBaseQuery, type FakeHandler, type FakeReply, type FakeRequest } from './fake-gateway';
 import { createRecordingFeedback, type RecordingFeedback } from './recording-feedback';
 
@@ -16,8 +17,10 @@ export { fakeBaseQuery, createRecordingFeedback, type FakeHandler, type FakeRepl
 
 export const learner: SessionUser = { sub: 'u1', email: 'learner@kidslearn.test', name: 'Lina Learner', roles: ['user'] };
 export const admin: SessionUser = { sub: 'a1', email: 'admin@kidslearn.test', name: 'Adam Admin', roles: ['user', 'admin'] };
+/** A parent: realm role `parent` beside the realm's default `user`; parents have no learner record. */
+export const parent: SessionUser = { sub: 'p1', email: 'parent@kidslearn.test', name: 'Pat Parent', roles: ['user', 'parent'] };
 
-export type SessionSetup = 'learner' | 'admin' | 'anonymous' | 'loading' | SessionUser;
+export type SessionSetup = 'learner' | 'admin' | 'parent' | 'anonymous' | 'loading' | SessionUser;
 
 export interface PlatformSetup {
   session?: SessionSetup;
@@ -32,6 +35,7 @@ export interface PlatformSetup {
 function sessionUser(session: SessionSetup): SessionUser | undefined {
   if (session === 'learner') return learner;
   if (session === 'admin') return admin;
+  if (session === 'parent') return parent;
   if (typeof session === 'object') return session;
   return undefined;
 }
@@ -39,7 +43,7 @@ function sessionUser(session: SessionSetup): SessionUser | undefined {
 /** The default answers for the platform's own calls (profile and gem balance of the signed-in user). */
 function platformDefaults(user: SessionUser | undefined, setup: PlatformSetup): FakeHandler {
   return (req) => {
-    if (user && req.url.startsWith('/users/email')) {
+    if (user && req.url.startsWith('/users/email') && !user.roles.includes('parent')) {
       const role = user.roles.includes('admin') ? 'admin' : 'user';
       return { status: 200, body: { _id: `id-${user.sub}`, name: user.name, email: user.email, role, gems: setup.gems ?? 0, ...setup.profile } };
     }
@@ -54,7 +58,7 @@ export interface TestPlatform {
   feedback: RecordingFeedback;
   /** Every request the fake gateway saw, in order. */
   calls: FakeRequest[];
-  auth: { login: jest.Mock; logout: jest.Mock; getToken: jest.Mock };
+  auth: { login: jest.Mock; logout: jest.Mock; getToken: jest.Mock; refreshToken: jest.Mock };
   navigate: jest.Mock;
 }
 
@@ -73,7 +77,7 @@ export function createTestPlatform(setup: PlatformSetup = {}): TestPlatform {
   if (user) store.dispatch(signedIn(user));
   else if (session === 'anonymous') store.dispatch(signedOut());
   const feedback = createRecordingFeedback();
-  const auth = { login: jest.fn(async () => undefined), logout: jest.fn(async () => undefined), getToken: jest.fn(async () => (user ? 'test-token' : undefined)) };
+  const auth = { login: jest.fn(async () => undefined), logout: jest.fn(async () => undefined), getToken: jest.fn(async () => (user ? 'test-token' : undefined)), refreshToken: jest.fn(async () => (user ? 'test-token' : undefined)) };
   const navigate = jest.fn();
   const platform: Platform = {
     store,
@@ -96,4 +100,19 @@ export function renderWithPlatform(ui: ReactElement | ((platform: Platform) => R
     </PlatformProvider>,
   );
   return { ...view, ...test };
+}
+
+/**
+ * Renders an area's pages (`routes`, as createArea mounts them) at `path` inside the area's context, on the
+ * test platform: the same shapes the shell hands over.
+ */
+export function renderArea<Api>(area: AreaDefinition<Api>, Routes: ComponentType, setup: PlatformSetup & { path?: string; baseUrl?: string } = {}): RenderResult & TestPlatform {
+  return renderWithPlatform(
+    (platform) => (
+      <area.Provider platform={platform} baseUrl={setup.baseUrl ?? '/'}>
+        <Routes />
+      </area.Provider>
+    ),
+    setup,
+  );
 }

@@ -5,6 +5,8 @@ export interface TableColumn<Row> {
   key: string;
   header: string;
   render: (row: Row, index: number) => ReactNode;
+  /** Long values without spaces (emails, free text) may break anywhere; other cells keep their words whole. */
+  breakAnywhere?: boolean;
 }
 
 export interface TableProps<Row> {
@@ -36,7 +38,7 @@ export function Table<Row>({ caption, columns, rows, rowKey, isRowHighlighted, r
           {rows.map((row, index) => (
             <tr key={rowKey(row)} className={cx(isRowHighlighted?.(row, index) && 'kl-row--highlight', rowClassName?.(row, index)) || undefined}>
               {columns.map((column) => (
-                <td key={column.key}>
+                <td key={column.key} className={column.breakAnywhere ? 'kl-table__break-anywhere' : undefined}>
                   <span className="kl-table__label" aria-hidden="true">
                     {column.header}
                   </span>

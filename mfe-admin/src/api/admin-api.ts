@@ -1,4 +1,4 @@
-import { cacheSeconds, injectAreaEndpoints, type GatewayApi, type PortalUser } from '@kidslearn/kit/platform';
+import { defineArea, cacheSeconds, injectAreaEndpoints, type GatewayApi, type PortalUser } from '@kidslearn/kit/platform';
 import type { Address, NewLesson } from '@kidslearn/contracts';
 
 export type { Address };
@@ -118,3 +118,7 @@ export function injectAdminApi(api: GatewayApi) {
 }
 
 export type AdminApi = ReturnType<typeof injectAdminApi>;
+
+/** The admin area: its endpoints and the hooks its features read them with (the root is createArea in spa.tsx). */
+export const adminArea = defineArea('admin', injectAdminApi);
+export const useAdminApi = adminArea.useApi;

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FakeHandler, FakeReply } from '@kidslearn/kit/testing';
 import { renderAdmin } from '../test/render-admin';
@@ -114,6 +114,20 @@ describe('Create Lesson (SPEC §2, §4, §5)', () => {
     error.mockRestore();
   });
 
+  it.each([
+    ['+ Add Part', 3, 'A lesson can have at most 50 parts.'],
+    ['+ Add Quiz', 5, 'A lesson can have at most 50 questions.'],
+  ])('when %s makes the list longer than 50 and Save is pressed, then the rule says why beside Save and nothing is sent', async (add, start, rule) => {
+    const view = renderAdmin('/dashboard/add-lesson', { gateway: route({ 'POST /lessons': { status: 201, body: { _id: 'l9' } } }) });
+    const adder = screen.getByRole('button', { name: add });
+    for (let count = start; count < 51; count += 1) fireEvent.click(adder);
+    await userEvent.click(screen.getByRole('button', { name: 'Save Lesson' }));
+    const footer = screen.getByText(/Untitled lesson/).closest('footer') as HTMLElement;
+    expect(await within(footer).findByRole('alert')).toHaveTextContent(rule);
+    expect(view.calls.some((call) => call.method === 'POST')).toBe(false);
+    // 51 questions of six fields each take jsdom several seconds to render on a 2-core machine.
+  }, 30_000);
+
   it('when Clear is confirmed, then every field empties', async () => {
     const view = renderAdmin('/dashboard/add-lesson');
     await userEvent.type(screen.getByLabelText('Lesson Heading'), 'Draft');
@@ -205,6 +219,29 @@ describe('Pending Gift Parcels (SPEC §2, §4, §8)', () => {
     expect(screen.queryByRole('button', { name: 'Load more parcels' })).not.toBeInTheDocument();
     const urls = view.calls.filter((call) => call.method === 'GET' && call.url.startsWith('/redemptions')).map((call) => call.url);
     expect(urls).toEqual(['/redemptions?limit=100', '/redemptions?limit=100&cursor=c1']);
+  });
+
+  it('when more than a page waits and one is delivered, then the count follows the server after Refresh (not less the delivered one twice)', async () => {
+    const waiting = Array.from({ length: 150 }, (_, i) => ({ ...parcel, _id: `p${i + 1}`, giftName: `Gift ${i + 1}` }));
+    const listing = (url: string) => {
+      const from = url.includes('cursor=c1') ? 100 : 0;
+      return { status: 200, body: { items: waiting.slice(from, from + 100), total: waiting.length, nextCursor: from + 100 < waiting.length ? 'c1' : null } };
+    };
+    const view = renderAdmin('/dashboard/redem-pending', {
+      gateway: route({
+        'GET /redemptions': listing,
+        'PATCH /redemptions/p1/delivery': () => {
+          waiting.shift();
+          return { status: 200, body: {} };
+        },
+      }),
+    });
+    expect(await screen.findByText('Showing 100 of 150 pending parcels')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Mark Gift 1 for Lina as delivered' }));
+    expect(await screen.findByText('Showing 99 of 149 pending parcels')).toBeInTheDocument();
+    await waitFor(() => expect(view.feedback.toasts).toEqual([{ text: 'Marked as delivered.', icon: 'success' }]));
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByText('Showing 100 of 149 pending parcels')).toBeInTheDocument();
   });
 
   it('when the list cannot load, then the error message or the fallback shows', async () => {

@@ -1,4 +1,5 @@
-import { injectAreaEndpoints, type GatewayApi } from '@kidslearn/kit/platform';
+import type { OwnResult, QuizResult, StandingRow } from '@kidslearn/contracts';
+import { defineArea, injectAreaEndpoints, type GatewayApi } from '@kidslearn/kit/platform';
 
 export interface LessonPart {
   name: string;
@@ -30,31 +31,8 @@ export interface QuizSubmission {
   idempotencyKey: string;
 }
 
-export interface QuizResult {
-  attemptId: string;
-  score: number;
-  total: number;
-  reward: number;
-  /** The learner's new gem total, or null when gems had not settled in time. */
-  gems: number | null;
-}
-
-export interface OwnResult {
-  lessonId: string;
-  /** The id of the learner's own row in this lesson's standings (row ids are keyed on the server). */
-  standingId: string;
-  score: number;
-  total: number;
-  reward: number;
-  at: string;
-}
-
-export interface StandingRow {
-  _id: string;
-  userInfo: { name: string };
-  score: number;
-  total: number;
-}
+/** What the quiz service answers (one definition with the service: contracts/src/quiz.ts). */
+export type { OwnResult, QuizResult, StandingRow };
 
 const list = <T>(body: unknown): T[] => (Array.isArray(body) ? (body as T[]) : []);
 
@@ -85,3 +63,7 @@ export function injectLearningApi(api: GatewayApi) {
 }
 
 export type LearningApi = ReturnType<typeof injectLearningApi>;
+
+/** The learning area: its endpoints and the hooks its features read them with (the root is createArea in spa.tsx). */
+export const learningArea = defineArea('learning', injectLearningApi);
+export const useLearningApi = learningArea.useApi;

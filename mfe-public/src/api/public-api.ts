@@ -1,4 +1,4 @@
-import { cacheSeconds, injectAreaEndpoints, type GatewayApi } from '@kidslearn/kit/platform';
+import { cacheSeconds, defineArea, injectAreaEndpoints, type GatewayApi } from '@kidslearn/kit/platform';
 
 export interface Review {
   _id?: string;
@@ -47,3 +47,12 @@ export function injectPublicApi(api: GatewayApi) {
 }
 
 export type PublicApi = ReturnType<typeof injectPublicApi>;
+
+/** The public area: its endpoints and the hook its features read them with (the root is createArea in spa.tsx). */
+export const publicArea = defineArea('public', injectPublicApi);
+
+/** The area's endpoints, the platform and the base URL of this remote's own content files. */
+export function usePublic() {
+  const { api, platform, baseUrl } = publicArea.useArea();
+  return { api, platform, contentBase: baseUrl };
+}

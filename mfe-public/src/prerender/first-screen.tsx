@@ -1,8 +1,9 @@
 // Build-time markup of the home page's first screen: the hero as it shows while the session is being
-// checked (the Enroll button's room held). The shell's build puts it, with this remote's stylesheet, into
-// index.html, so `/` paints before any JavaScript has run; the shell hands the markup to this remote's
-// area, and this remote's first render replaces it (React clears its container), looking the same.
-// Its test keeps it equal to the live page.
+// checked (the Enroll button's room held). This remote's build publishes it with its stylesheet as
+// first-screen.html (webpack.config.js); where the portal page is served it goes into index.html, so `/`
+// paints before any JavaScript has run; the shell hands the markup to this remote's area, and this remote's
+// first render replaces it (React clears its container), looking the same. Its test keeps it equal to the
+// live page.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -10,7 +11,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import type { AppStore } from '@kidslearn/kit/platform';
 import { Hero } from '../features/home/Hero';
-import { PublicFrame } from '../app/PublicRoot';
+import { publicArea } from '../api/public-api';
 
 /** Just what the hero reads: a session still being checked. */
 const checkingSession = {
@@ -19,14 +20,14 @@ const checkingSession = {
   dispatch: (action: unknown) => action,
 } as unknown as AppStore;
 
-/** The hero in the same wrappers as PublicRoot (PublicFrame) and HomePage (.pub-home). */
+/** The hero in the same wrappers as the area's root (its Frame, .kl-public) and HomePage (.pub-home). */
 export function HomeFirstScreen() {
   return (
-    <PublicFrame>
+    <publicArea.Frame>
       <div className="pub-home">
         <Hero />
       </div>
-    </PublicFrame>
+    </publicArea.Frame>
   );
 }
 

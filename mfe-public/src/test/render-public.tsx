@@ -1,9 +1,5 @@
-import { render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { PlatformProvider } from '@kidslearn/kit/platform';
-import { createTestPlatform, type FakeHandler, type FakeRequest, type FakeReply } from '@kidslearn/kit/testing';
-import { injectPublicApi } from '../api/public-api';
-import { PublicContext } from '../app/context';
+import { renderArea, type FakeHandler, type FakeRequest, type FakeReply } from '@kidslearn/kit/testing';
+import { publicArea } from '../api/public-api';
 import { PublicRoutes } from '../app/PublicRoutes';
 
 export type GatewayCall = FakeRequest;
@@ -25,16 +21,5 @@ export function serveContent(files: Record<string, unknown>, failing: string[] =
 /** Renders mfe-public's routes on the kit's test platform (the same shapes the shell hands over). */
 export function renderPublic(path: string, opts: { gateway?: GatewayHandler; session?: 'anonymous' | 'authenticated' | 'loading' } = {}) {
   const status = opts.session ?? 'anonymous';
-  const test = createTestPlatform({ session: status === 'authenticated' ? 'learner' : status, gateway: opts.gateway });
-  const { platform } = test;
-  const view = render(
-    <PlatformProvider platform={platform}>
-      <PublicContext.Provider value={{ platform, api: injectPublicApi(platform.api), contentBase: CONTENT_BASE }}>
-        <MemoryRouter initialEntries={[path]}>
-          <PublicRoutes />
-        </MemoryRouter>
-      </PublicContext.Provider>
-    </PlatformProvider>,
-  );
-  return { ...view, calls: test.calls, platform, feedback: test.feedback };
+  return renderArea(publicArea, PublicRoutes, { session: status === 'authenticated' ? 'learner' : status, gateway: opts.gateway, path, baseUrl: CONTENT_BASE });
 }

@@ -1,5 +1,5 @@
-import { cacheSeconds, injectAreaEndpoints, type GatewayApi } from '@kidslearn/kit/platform';
-import type { Address, RedemptionStatus } from '@kidslearn/contracts';
+import { defineArea, cacheSeconds, injectAreaEndpoints, type GatewayApi } from '@kidslearn/kit/platform';
+import type { Address, Redemption as ContractRedemption, RedemptionStatus } from '@kidslearn/contracts';
 
 export type { Address, RedemptionStatus };
 
@@ -11,16 +11,8 @@ export interface Gift {
   cost?: number;
 }
 
-export interface Redemption {
-  _id: string;
-  giftId: string;
-  giftName: string;
-  giftImg: string;
-  cost: number;
-  createdAt: string;
-  deliveryStatus?: boolean;
-  status: RedemptionStatus;
-}
+/** A redemption as the gifts service answers it (one definition with the service: contracts/src/redemption.ts). */
+export type Redemption = Pick<ContractRedemption, '_id' | 'giftId' | 'giftName' | 'giftImg' | 'cost' | 'createdAt' | 'deliveryStatus' | 'status'>;
 
 export interface RedeemRequest {
   giftId: string;
@@ -97,3 +89,7 @@ export function injectRewardsApi(api: GatewayApi) {
 }
 
 export type RewardsApi = ReturnType<typeof injectRewardsApi>;
+
+/** The rewards area: its endpoints and the hooks its features read them with (the root is createArea in spa.tsx). */
+export const rewardsArea = defineArea('rewards', injectRewardsApi);
+export const useRewardsApi = rewardsArea.useApi;

@@ -11,6 +11,8 @@ describe('redeem rules (SPEC §5)', () => {
     [true, 10, { ...gift, cost: Number.NaN }, 'priceNotSet'],
     [true, 4, gift, 'notEnoughGems'],
     [true, 5, gift, undefined],
+    [true, undefined, gift, 'balanceLoading'],
+    [true, undefined, { ...gift, cost: 0 }, 'priceNotSet'],
   ])('when signed in is %s with %s gems, then the Redeem button says %s', (signedIn, gems, item, reason) => {
     expect(disabledReason(item, signedIn, gems)).toBe(reason);
   });

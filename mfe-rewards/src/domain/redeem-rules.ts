@@ -6,11 +6,16 @@ export const isPriceSet = (cost: unknown): cost is number => typeof cost === 'nu
 
 export type DisabledReason = keyof typeof messages.gifts.disabled;
 
-/** Why the Redeem button is disabled (its tooltip), or undefined when it is enabled. */
-export function disabledReason(gift: Gift, signedIn: boolean, gems: number | undefined): DisabledReason | undefined {
+/**
+ * Why the Redeem button is disabled (its tooltip), or undefined when it is enabled. While the balance is
+ * still unknown the answer is 'balanceLoading' (no tooltip yet): a child is not told "Not enough gems"
+ * before their gems have arrived.
+ */
+export function disabledReason(gift: Gift, signedIn: boolean, gems: number | undefined): DisabledReason | 'balanceLoading' | undefined {
   if (!signedIn) return 'loginFirst';
   if (!isPriceSet(gift.cost)) return 'priceNotSet';
-  if ((gems ?? 0) < gift.cost) return 'notEnoughGems';
+  if (gems === undefined) return 'balanceLoading';
+  if (gems < gift.cost) return 'notEnoughGems';
   return undefined;
 }
 

@@ -1,16 +1,8 @@
-import { renderWithPlatform, type PlatformSetup } from '@kidslearn/kit/testing';
-import { injectRewardsApi } from '../api/rewards-api';
-import { RewardsApiContext } from '../app/context';
+import { renderArea, type PlatformSetup } from '@kidslearn/kit/testing';
+import { rewardsArea } from '../api/rewards-api';
 import { RewardsRoutes } from '../app/RewardsRoutes';
 
 /** Renders the rewards area at `path` on the kit's test platform (a fake gateway, a signed-in learner). */
 export function renderRewards(path: string, setup: PlatformSetup = {}) {
-  return renderWithPlatform(
-    (platform) => (
-      <RewardsApiContext.Provider value={injectRewardsApi(platform.api)}>
-        <RewardsRoutes />
-      </RewardsApiContext.Provider>
-    ),
-    { session: 'learner', ...setup, path },
-  );
+  return renderArea(rewardsArea, RewardsRoutes, { session: 'learner', ...setup, path });
 }

@@ -39,9 +39,16 @@ export function createKeycloakAuth(config: RuntimeConfig['keycloak'], dispatch: 
 
   const client: AuthClient = {
     login: async (returnPath, options) => (await ready()).login({ redirectUri: absolute(returnPath), idpHint: options?.idpHint }),
+    // The page leaves for Keycloak's logout. Marking the session signed out before it has left would let a
+    // guarded page send the visitor to the login page, and that navigation cancels the logout's (the user
+    // stayed signed in): only when the logout cannot start is the session marked signed out here.
     logout: async (returnPath) => {
-      dispatch(signedOut());
-      await (await ready()).logout({ redirectUri: absolute(returnPath) });
+      try {
+        await (await ready()).logout({ redirectUri: absolute(returnPath) });
+      } catch (error) {
+        dispatch(signedOut());
+        throw error;
+      }
     },
     getToken: async () => {
       if (!keycloak?.authenticated) return undefined;
@@ -50,6 +57,17 @@ export function createKeycloakAuth(config: RuntimeConfig['keycloak'], dispatch: 
       } catch {
         dispatch(signedOut());
         keycloak.clearToken();
+        return undefined;
+      }
+      return keycloak.token;
+    },
+    // Forced (-1): the current token may be valid for minutes yet carry roles that changed since. A
+    // failure changes nothing here: the caller's refused request then signs the user out (SPEC §6).
+    refreshToken: async () => {
+      if (!keycloak?.authenticated) return undefined;
+      try {
+        await keycloak.updateToken(-1);
+      } catch {
         return undefined;
       }
       return keycloak.token;

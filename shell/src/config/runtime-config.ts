@@ -1,50 +1,28 @@
-// Runtime configuration fetched from /config.json at start-up, so the gateway and the remote
-// locations can change without rebuilding the shell.
-export type RemoteName = 'mfe_public' | 'mfe_learning' | 'mfe_rewards' | 'mfe_admin';
+// Runtime configuration fetched from /config.json at start-up (the runtime manifest, see manifest-schema.ts):
+// the gateway, Keycloak and every area change without rebuilding the shell.
+import { ManifestError, parseManifest, type Manifest } from './manifest-schema';
 
-export interface RuntimeConfig {
-  gatewayUrl: string;
-  /** The game on /games; unset means mfe-learning's own offline math game. */
-  gameUrl?: string;
-  keycloak: { url: string; realm: string; clientId: string };
-  remotes: Record<RemoteName, string>;
-}
+/** A Module Federation remote's name, as config.json lists it (e.g. mfe_public). */
+export type RemoteName = string;
 
-export const defaultConfig: RuntimeConfig = {
-  gatewayUrl: 'http://localhost:4000',
-  keycloak: { url: 'http://localhost:8080', realm: 'kidslearn', clientId: 'kidslearn-portal' },
-  remotes: {
-    mfe_public: 'http://localhost:3001/remoteEntry.js',
-    mfe_learning: 'http://localhost:3002/remoteEntry.js',
-    mfe_rewards: 'http://localhost:3003/remoteEntry.js',
-    mfe_admin: 'http://localhost:3004/remoteEntry.js',
-  },
-};
+export type RuntimeConfig = Manifest;
 
-/** Merges a fetched document over the defaults; unknown or malformed fields are ignored. */
-export function parseConfig(raw: unknown): RuntimeConfig {
-  const doc = (raw && typeof raw === 'object' ? raw : {}) as Partial<RuntimeConfig>;
-  const str = (v: unknown, fallback: string) => (typeof v === 'string' && v.trim() ? v.trim() : fallback);
-  const remotes = { ...defaultConfig.remotes };
-  for (const name of Object.keys(remotes) as RemoteName[]) remotes[name] = str(doc.remotes?.[name], remotes[name]);
-  return {
-    gatewayUrl: str(doc.gatewayUrl, defaultConfig.gatewayUrl).replace(/\/+$/, ''),
-    ...(typeof doc.gameUrl === 'string' && doc.gameUrl.trim() ? { gameUrl: doc.gameUrl.trim() } : {}),
-    keycloak: {
-      url: str(doc.keycloak?.url, defaultConfig.keycloak.url),
-      realm: str(doc.keycloak?.realm, defaultConfig.keycloak.realm),
-      clientId: str(doc.keycloak?.clientId, defaultConfig.keycloak.clientId),
-    },
-    remotes,
-  };
-}
+export type ConfigResult = { ok: true; config: RuntimeConfig } | { ok: false; problems: string[] };
 
-export async function loadConfig(fetchFn: typeof fetch = fetch): Promise<RuntimeConfig> {
+/** config.json, checked; a missing, unreadable or malformed manifest is a result the shell shows, not a throw. */
+export async function loadConfig(fetchFn: typeof fetch = fetch): Promise<ConfigResult> {
+  let raw: unknown;
   try {
     const res = await fetchFn('/config.json', { cache: 'no-store' });
-    return parseConfig(res.ok ? await res.json() : {});
+    if (!res.ok) return { ok: false, problems: [`/config.json answered HTTP ${res.status}`] };
+    raw = await res.json();
   } catch (error) {
-    console.warn('config.json could not be loaded; using defaults', error);
-    return defaultConfig;
+    return { ok: false, problems: [`/config.json could not be read: ${error instanceof Error ? error.message : String(error)}`] };
+  }
+  try {
+    return { ok: true, config: parseManifest(raw) };
+  } catch (error) {
+    if (error instanceof ManifestError) return { ok: false, problems: error.problems };
+    throw error;
   }
 }

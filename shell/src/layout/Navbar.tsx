@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useCurrentUser, usePrivatePicture } from '@kidslearn/kit/platform';
 import { usePlatform } from '../platform/contexts';
 import { messages } from '../messages';
-import { menuFor } from './menu';
+import { useMenu } from './menu';
 import { GemBadge, useDismiss } from '@kidslearn/kit/ui';
 import logo from '../assets/logo.svg';
 import defaultAvatar from '../assets/default-avatar.svg';
@@ -20,7 +20,7 @@ export function Navbar() {
   const close = useCallback(() => setOpen(false), []);
   // The small-screen menu closes on Escape (focus back on its button) and on a press outside the bar.
   useDismiss(open, close, header, toggle);
-  const menu = menuFor(user.role);
+  const menu = useMenu();
   const signedIn = user.status === 'authenticated';
   const gems = user.gems;
 
@@ -51,8 +51,9 @@ export function Navbar() {
                 </span>
               )}
               {user.profileLoading ? (
-                <span className="avatar avatar-loading">
-                  <span className="kl-visually-hidden">{messages.loadingProfile}</span>
+                // SPEC §2: a loading text shows while the profile loads, in the avatar's own circle (nothing moves).
+                <span className="avatar avatar-loading" role="status">
+                  {messages.loadingProfile}
                 </span>
               ) : (
                 <img className="avatar" src={picture ?? defaultAvatar} alt={messages.avatarAlt(user.name)} width={44} height={44} />

@@ -1,22 +1,11 @@
-import { messages } from '../messages';
-import type { Role } from '@kidslearn/kit/platform';
+import { useCurrentUser } from '@kidslearn/kit/platform';
+import { viewerOf, type MenuItem } from '../areas/areas';
+import { useAreas } from '../areas/AreasContext';
 
-export interface MenuItem {
-  to: string;
-  label: string;
-}
+export type { MenuItem };
 
-const learnerMenu: MenuItem[] = [
-  { to: '/course-details', label: messages.menu.courseDetails },
-  { to: '/my-classes', label: messages.menu.myClasses },
-  { to: '/avater', label: messages.menu.avatar },
-  { to: '/Premium', label: messages.menu.premium },
-  { to: '/standings', label: messages.menu.standings },
-  { to: '/games', label: messages.menu.games },
-  { to: '/gift', label: messages.menu.gift },
-];
-
-/** SPEC §2: an admin sees only Dashboard; everyone else (visitors included) the learner menu. */
-export function menuFor(role: Role | undefined): MenuItem[] {
-  return role === 'admin' ? [{ to: '/dashboard', label: messages.menu.dashboard }] : learnerMenu;
+/** The navbar's entries for whoever is looking, from the manifest (SPEC §2 with the default areas). */
+export function useMenu(): MenuItem[] {
+  const { status, role } = useCurrentUser();
+  return useAreas().menuFor(viewerOf(status, role));
 }

@@ -9,7 +9,7 @@ function setup(status: number, signedInUser: boolean) {
     seen.push(input);
     return new Response(JSON.stringify({ error: 'nope' }), { status, headers: { 'content-type': 'application/json' } });
   }) as unknown as typeof fetch;
-  const auth: AuthClient = { login: jest.fn(), logout: jest.fn(async () => undefined), getToken: jest.fn(async () => (signedInUser ? 'token-123' : undefined)) };
+  const auth: AuthClient = { login: jest.fn(), logout: jest.fn(async () => undefined), getToken: jest.fn(async () => (signedInUser ? 'token-123' : undefined)), refreshToken: jest.fn(async () => (signedInUser ? 'token-456' : undefined)) };
   const { platform, bindNavigate } = createPlatform({ gatewayUrl: 'http://gateway.test', createAuth: () => auth, fetchFn });
   const navigate = jest.fn();
   bindNavigate(navigate);

@@ -18,7 +18,10 @@ export function createPlatform(deps: PlatformDeps) {
   const api = createGatewayApi(
     createGatewayBaseQuery({
       getBaseUrl: () => deps.gatewayUrl,
-      auth: { getToken: () => late.auth?.getToken() ?? Promise.resolve(undefined) },
+      auth: {
+        getToken: () => late.auth?.getToken() ?? Promise.resolve(undefined),
+        refreshToken: () => late.auth?.refreshToken() ?? Promise.resolve(undefined),
+      },
       onUnauthorized: () => {
         const wasSignedIn = store.getState().session.status === 'authenticated';
         if (wasSignedIn && late.auth) void late.auth.logout('/forbidden');

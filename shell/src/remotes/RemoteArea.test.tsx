@@ -2,7 +2,6 @@ import type { AppProps } from 'single-spa';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { LifeCycles } from 'single-spa';
-import { routes } from '../routes/routes';
 import { fakeRemote, renderShell } from '../test/test-platform';
 import type { RemoteLoader } from './remote-loader';
 import { collectPrerendered } from './prerendered';
@@ -15,7 +14,7 @@ describe('a remote area', () => {
     const loader: RemoteLoader = async () => {
       throw new Error('remoteEntry.js: 404');
     };
-    renderShell(routes, { path: '/', loader });
+    renderShell({ path: '/', loader });
     expect(await screen.findByRole('alert')).toHaveTextContent('Oops! This part of KidsLearn is taking a nap.');
     expect(screen.getByRole('link', { name: 'KidsLearn home' })).toBeInTheDocument();
     expect(screen.getByText('© 2025 KidsLearn. All rights reserved.')).toBeInTheDocument();
@@ -28,7 +27,7 @@ describe('a remote area', () => {
       if (calls === 1) throw new Error('offline');
       return fakeRemote(name);
     };
-    renderShell(routes, { path: '/about', loader });
+    renderShell({ path: '/about', loader });
     await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('remote mfe_public')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -43,13 +42,13 @@ describe('a remote area', () => {
       },
       unmount: async () => undefined,
     };
-    renderShell(routes, { path: '/', loader: async () => crashing });
+    renderShell({ path: '/', loader: async () => crashing });
     expect(await screen.findByRole('alert')).toHaveTextContent('taking a nap');
   });
 
   it('when moving between two pages of the same remote, then it stays mounted', async () => {
     const mount = jest.fn(fakeRemote('mfe_public').mount as (props: AppProps) => Promise<void>);
-    const { router } = renderShell(routes, { path: '/', loader: async () => ({ ...fakeRemote('mfe_public'), mount }) });
+    const { router } = renderShell({ path: '/', loader: async () => ({ ...fakeRemote('mfe_public'), mount }) });
     await screen.findByText('remote mfe_public');
     await router.navigate('/about');
     await waitFor(() => expect(router.state.location.pathname).toBe('/about'));
@@ -62,7 +61,7 @@ describe('a remote area', () => {
     collectPrerendered();
     let remoteLoaded: (lifecycles: LifeCycles) => void = () => undefined;
     const loader: RemoteLoader = () => new Promise((resolve) => (remoteLoaded = resolve));
-    renderShell(routes, { path: '/', loader });
+    renderShell({ path: '/', loader });
 
     const area = document.querySelector<HTMLElement>('[data-remote="mfe_public"]')!;
     expect(within(area).getByRole('heading', { name: 'Prerendered hero' })).toBeInTheDocument();

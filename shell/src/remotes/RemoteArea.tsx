@@ -6,7 +6,6 @@ import { usePlatform, useRemoteLoader } from '../platform/contexts';
 import { messages } from '../messages';
 import { Spinner } from '@kidslearn/kit/ui';
 import { RemoteFallback } from './RemoteFallback';
-import { PRERENDERED_ATTRIBUTE } from './prerendered';
 import { usePrerendered } from './usePrerendered';
 
 type AreaState = 'loading' | 'ready' | 'failed';
@@ -65,9 +64,7 @@ export function RemoteArea({ remote }: { remote: RemoteName }) {
     <section className="remote-area" data-remote={remote} aria-busy={state === 'loading'}>
       {state === 'loading' && !prerendered.showing && <Spinner label={messages.remote.loading} />}
       {state === 'failed' && <RemoteFallback onRetry={() => setAttempt((n) => n + 1)} />}
-      <div ref={container} hidden={state === 'failed'}>
-        {prerendered.html !== undefined && <div {...{ [PRERENDERED_ATTRIBUTE]: remote }} dangerouslySetInnerHTML={{ __html: prerendered.html }} />}
-      </div>
+      <div ref={container} hidden={state === 'failed'} />
     </section>
   );
 }

@@ -1,12 +1,8 @@
-// A remote's first screen can come prerendered in index.html (the shell's build puts the home page's hero
-// there, see prerender/), so `/` paints before any JavaScript has run. The remote's area adopts that
-// markup until the remote renders; the remote's first render then replaces it in one commit (React clears
-// a root's container when it first renders into it), so nothing flickers or moves.
-import { createContext } from 'react';
+// A remote's first screen can come prerendered in index.html: the static server puts the fragment the remote's
+// build published (mfe-public's first-screen.html) into the page, so `/` paints before any JavaScript has run.
+// The remote's area adopts that markup until the remote renders; the remote's first render then replaces it in
+// one commit (React clears a root's container when it first renders into it), so nothing flickers or moves.
 import type { RemoteName } from '../config/runtime-config';
-
-/** Build time only: a remote's prerendered markup, which its area renders instead of the spinner. */
-export const PrerenderContext = createContext<Partial<Record<RemoteName, string>> | null>(null);
 
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered-remote';
 export const PRERENDERED_STYLE_ATTRIBUTE = 'data-prerendered-remote-style';

@@ -1,11 +1,11 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { defaultConfig } from '../config/runtime-config';
 import { createRemoteLoader } from './remote-loader';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({ loadRemote: jest.fn(), registerRemotes: jest.fn() }));
 
 const lifecycles = { bootstrap: async () => undefined, mount: async () => undefined, unmount: async () => undefined };
 const load = loadRemote as jest.MockedFunction<typeof loadRemote>;
+const remotes = [{ name: 'mfe_public', entry: '/mfe/public/remoteEntry.js' }];
 
 beforeEach(() => {
   jest.useFakeTimers();
@@ -15,9 +15,23 @@ beforeEach(() => {
 afterEach(() => jest.useRealTimers());
 
 describe('the remote loader', () => {
+  it('when an entry is a path, then it is registered on the portal page\'s origin', () => {
+    createRemoteLoader(remotes, 'https://portal.example/gift');
+    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'mfe_public', entry: 'https://portal.example/mfe/public/remoteEntry.js' }]);
+  });
+
+  it('when a remote the manifest does not list is asked for, then it fails without a load', async () => {
+    const loader = createRemoteLoader(remotes);
+    const failed = loader('mfe_family');
+    const settled = expect(failed).rejects.toThrow('mfe_family is not an area of config.json');
+    await jest.runAllTimersAsync();
+    await settled;
+    expect(load).not.toHaveBeenCalled();
+  });
+
   it('when a remote is asked for again while it loads, then both callers share one load', async () => {
     load.mockResolvedValue(lifecycles);
-    const loader = createRemoteLoader(defaultConfig.remotes);
+    const loader = createRemoteLoader(remotes);
     const [first, second] = await Promise.all([loader('mfe_public'), loader('mfe_public')]);
     expect(first).toBe(second);
     expect(load).toHaveBeenCalledTimes(1);
@@ -25,7 +39,7 @@ describe('the remote loader', () => {
 
   it('when a load has failed for good, then the next call (Try again) starts a new one', async () => {
     load.mockRejectedValue(new Error('offline'));
-    const loader = createRemoteLoader(defaultConfig.remotes);
+    const loader = createRemoteLoader(remotes);
     const failed = loader('mfe_public');
     const settled = expect(failed).rejects.toThrow('offline');
     await jest.runAllTimersAsync();

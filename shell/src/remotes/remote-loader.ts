@@ -9,8 +9,15 @@ export type RemoteLoader = (name: RemoteName) => Promise<LifeCycles>;
 const RETRY_DELAYS_MS = [400, 1200];
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function createRemoteLoader(remotes: Record<RemoteName, string>): RemoteLoader {
-  registerRemotes(Object.entries(remotes).map(([name, entry]) => ({ name, entry })));
+/** Each area's remote: its name and remoteEntry.js (absolute, or a path on the portal's origin). */
+export interface RemoteEntry {
+  name: RemoteName;
+  entry: string;
+}
+
+export function createRemoteLoader(remotes: RemoteEntry[], base: string = globalThis.location?.href ?? 'http://localhost/'): RemoteLoader {
+  const entries = new Map(remotes.map(({ name, entry }) => [name, new URL(entry, base).href]));
+  registerRemotes([...entries].map(([name, entry]) => ({ name, entry })));
   const loadOnce = async (name: RemoteName) => {
     const mod = await loadRemote<LifeCycles>(`${name}/spa`);
     if (!mod || typeof mod.mount !== 'function') throw new Error(`${name} does not expose single-spa lifecycles`);
@@ -24,7 +31,7 @@ export function createRemoteLoader(remotes: Record<RemoteName, string>): RemoteL
         if (attempt >= RETRY_DELAYS_MS.length) throw error;
         await wait(RETRY_DELAYS_MS[attempt] ?? 0);
         // Forget the failed container so the next attempt fetches remoteEntry.js again.
-        registerRemotes([{ name, entry: remotes[name] }], { force: true });
+        registerRemotes([{ name, entry: entries.get(name)! }], { force: true });
       }
     }
   };
@@ -32,6 +39,7 @@ export function createRemoteLoader(remotes: Record<RemoteName, string>): RemoteL
   // React renders; its area then picks up the same load); a later call, e.g. "Try again", starts anew.
   const inFlight = new Map<RemoteName, Promise<LifeCycles>>();
   return (name) => {
+    if (!entries.has(name)) return Promise.reject(new Error(`${name} is not an area of config.json`));
     const running = inFlight.get(name);
     if (running) return running;
     const load = loadWithRetries(name);

@@ -1,15 +1,11 @@
-import { useCallback, useContext, useLayoutEffect, useState, type RefObject } from 'react';
+import { useCallback, useLayoutEffect, useState, type RefObject } from 'react';
 import type { RemoteName } from '../config/runtime-config';
-import { claimPrerendered, discardPrerendered, PrerenderContext } from './prerendered';
+import { claimPrerendered, discardPrerendered } from './prerendered';
 
-/**
- * A remote area's prerendered markup: `html` at build time (rendered in the container), in the browser
- * the markup found in index.html, moved into the container before the layout's first paint.
- */
+/** A remote area's prerendered markup found in index.html, moved into the container before the layout's first paint. */
 export function usePrerendered(remote: RemoteName, container: RefObject<HTMLDivElement | null>) {
-  const html = useContext(PrerenderContext)?.[remote];
   const [prerendered] = useState(() => claimPrerendered(remote));
-  const [showing, setShowing] = useState(prerendered !== undefined || html !== undefined);
+  const [showing, setShowing] = useState(prerendered !== undefined);
 
   useLayoutEffect(() => {
     if (prerendered && container.current && prerendered.node.parentNode !== container.current) container.current.appendChild(prerendered.node);
@@ -21,5 +17,5 @@ export function usePrerendered(remote: RemoteName, container: RefObject<HTMLDivE
     setShowing(false);
   }, [prerendered]);
 
-  return { html, showing, drop };
+  return { showing, drop };
 }

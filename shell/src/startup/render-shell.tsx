@@ -6,7 +6,7 @@ import { App } from '../App';
 import { collectPrerendered } from '../remotes/prerendered';
 import type { StartedPlatform } from './start-platform';
 
-export function renderShell({ platform, loader, bindNavigate }: StartedPlatform): void {
+export function renderShell({ platform, loader, areas, bindNavigate }: StartedPlatform): void {
   // Noted before React's first commit replaces the prerendered page with the live layout.
   collectPrerendered();
   const root = createRoot(document.getElementById('root')!);
@@ -14,7 +14,7 @@ export function renderShell({ platform, loader, bindNavigate }: StartedPlatform)
   startTransition(() => {
     root.render(
       <StrictMode>
-        <App platform={platform} loader={loader} bindNavigate={bindNavigate} />
+        <App platform={platform} loader={loader} areas={areas} bindNavigate={bindNavigate} />
       </StrictMode>,
     );
   });

@@ -17,7 +17,7 @@ export function startPlatform(early: EarlyStart) {
   });
   // Makes pushState/replaceState emit popstate, so every remote's router follows the URL.
   start({ urlRerouteOnly: true });
-  return { platform, bindNavigate, loader: early.loader, initAuth };
+  return { platform, bindNavigate, loader: early.loader, areas: early.areas, initAuth };
 }
 
 export type StartedPlatform = ReturnType<typeof startPlatform>;

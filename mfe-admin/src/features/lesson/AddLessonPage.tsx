@@ -3,13 +3,20 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { createLessonSchema, LETTERS, type NewLesson } from '@kidslearn/contracts';
 import { useFeedback } from '@kidslearn/kit/platform';
 import { Badge, Button, Card, SelectField, TextField } from '@kidslearn/kit/ui';
-import { useAdminApi } from '../../app/context';
+import { useAdminApi } from '../../api/admin-api';
 import { messages } from '../../messages';
 import { emptyLesson, emptyPart, emptyQuestion, type LessonForm } from './lesson-form';
 
 const m = messages.lesson;
 // The schema reads the form as typed (an unchosen answer is '') and gives the lesson to send.
 const resolver = zodResolver(createLessonSchema) as unknown as Resolver<LessonForm, unknown, NewLesson>;
+
+/** A rule about a whole list (at most 50 parts or questions): RHF files it under the list's `root`. */
+const listRule = (error: unknown): string | undefined => {
+  const list = error as { message?: unknown; root?: { message?: unknown } } | undefined;
+  const message = list?.root?.message ?? list?.message;
+  return typeof message === 'string' && message ? message : undefined;
+};
 
 /**
  * SPEC §2 add-lesson: heading, parts and quiz questions, validated by the same schema the content
@@ -25,6 +32,8 @@ export function AddLessonPage() {
   const quiz = useFieldArray({ control, name: 'quiz' });
   const heading = useWatch({ control, name: 'lessonHeading' });
   const errors = formState.errors;
+  // Shown beside Save, where the admin pressed it: the lists can be long (lessonMessages of contracts).
+  const listProblems = [listRule(errors.parts), listRule(errors.quiz)].filter((message): message is string => message !== undefined);
 
   const confirmThen = async (title: string, action: () => void) => {
     if (await feedback.confirm({ title, text: m.cannotUndo })) action();
@@ -104,6 +113,11 @@ export function AddLessonPage() {
 
       <footer className="adm-lesson-foot">
         <p aria-live="polite">{m.summary(heading, parts.fields.length, quiz.fields.length)}</p>
+        {listProblems.map((problem) => (
+          <p key={problem} className="adm-error adm-list-rule" role="alert">
+            {problem}
+          </p>
+        ))}
         <Button variant="outline" onClick={() => void confirmThen(m.clearConfirm, () => reset(emptyLesson()))}>
           {m.clear}
         </Button>

@@ -1,5 +1,5 @@
 import { Card, Spinner } from '@kidslearn/kit/ui';
-import { useAdminApi } from '../../app/context';
+import { useAdminApi } from '../../api/admin-api';
 import { messages } from '../../messages';
 
 /** SPEC §2 dashboard index: three stat cards. A failed fetch is only logged and the spinner stays (SPEC §8). */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useFeedback } from '@kidslearn/kit/platform';
 import { Button, Spinner, Table, TextField } from '@kidslearn/kit/ui';
 import type { PendingParcel } from '../../api/admin-api';
-import { useAdminApi } from '../../app/context';
+import { useAdminApi } from '../../api/admin-api';
 import { messages } from '../../messages';
 import { matchesParcel, oneLineAddress } from './parcel-text';
 
@@ -45,10 +45,12 @@ export function PendingParcelsPage() {
   };
 
   const pages = parcels.data?.pages ?? [];
-  const pending = pages.flatMap((page) => page.items).filter((parcel) => !delivered.has(parcel._id));
+  const listed = pages.flatMap((page) => page.items);
+  const pending = listed.filter((parcel) => !delivered.has(parcel._id));
   const shown = pending.filter((parcel) => matchesParcel(parcel, search));
-  // All pending parcels, not only the pages loaded so far (less those marked delivered here).
-  const total = Math.max((pages[0]?.total ?? 0) - delivered.size, pending.length);
+  // All pending parcels by the server's count, not only the pages loaded so far. A parcel delivered here is
+  // taken off only while the answer that counted it still lists it: after a Refresh it is in neither.
+  const total = Math.max((pages[0]?.total ?? 0) - (listed.length - pending.length), pending.length);
   return (
     <section aria-labelledby="adm-parcels">
       <h1 id="adm-parcels">{m.heading}</h1>
@@ -79,7 +81,7 @@ export function PendingParcelsPage() {
                 { key: 'recipient', header: m.recipient, render: (parcel) => `${parcel.address.name} (${parcel.address.phone})` },
                 { key: 'address', header: m.address, render: (parcel) => oneLineAddress(parcel.address) },
                 { key: 'cost', header: m.cost, render: (parcel) => m.gems(parcel.cost) },
-                { key: 'email', header: m.userEmail, render: (parcel) => parcel.email },
+                { key: 'email', header: m.userEmail, render: (parcel) => parcel.email, breakAnywhere: true },
                 { key: 'requested', header: m.requested, render: (parcel) => new Date(parcel.createdAt).toLocaleString() },
                 {
                   key: 'action',

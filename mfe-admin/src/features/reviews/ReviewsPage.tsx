@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useFeedback } from '@kidslearn/kit/platform';
 import { Badge, Button, Spinner, Table } from '@kidslearn/kit/ui';
 import type { AdminReview } from '../../api/admin-api';
-import { useAdminApi } from '../../app/context';
+import { useAdminApi } from '../../api/admin-api';
 import { messages } from '../../messages';
 
 const m = messages.reviews;
@@ -72,7 +72,7 @@ export function ReviewsPage() {
             { key: 'date', header: m.date, render: when },
             { key: 'name', header: m.name, render: (review) => review.name },
             { key: 'title', header: m.title, render: (review) => review.title },
-            { key: 'message', header: m.message, render: (review) => review.message },
+            { key: 'message', header: m.message, render: (review) => review.message, breakAnywhere: true },
             { key: 'status', header: m.status, render: (review) => <Status review={review} /> },
             {
               key: 'action',

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useCurrentUser, useFeedback, type PortalUser } from '@kidslearn/kit/platform';
 import { Button, Table, TextField } from '@kidslearn/kit/ui';
-import { useAdminApi } from '../../app/context';
+import { useAdminApi } from '../../api/admin-api';
 import { messages } from '../../messages';
 
 const m = messages.roles;
@@ -71,7 +71,7 @@ export function MakeAdminPage() {
           rowKey={(user) => user._id}
           columns={[
             { key: 'name', header: messages.users.name, render: (user) => user.name },
-            { key: 'email', header: messages.users.email, render: (user) => user.email },
+            { key: 'email', header: messages.users.email, render: (user) => user.email, breakAnywhere: true },
             { key: 'role', header: messages.users.role, render: (user) => (user.role === 'admin' ? messages.users.admin : messages.users.defaultRole) },
             {
               key: 'action',

@@ -1,7 +1,7 @@
 import { useDeferredValue, useState } from 'react';
 import type { PortalUser } from '@kidslearn/kit/platform';
 import { Button, Spinner, Table, TextField } from '@kidslearn/kit/ui';
-import { useAdminApi } from '../../app/context';
+import { useAdminApi } from '../../api/admin-api';
 import { messages } from '../../messages';
 import { UserDataActions } from './UserDataActions';
 
@@ -41,7 +41,7 @@ export function MyUsersPage() {
           columns={[
             { key: 'n', header: messages.users.number, render: (_user, index) => (page - 1) * PAGE_SIZE + index + 1 },
             { key: 'name', header: messages.users.name, render: (user) => user.name },
-            { key: 'email', header: messages.users.email, render: (user) => user.email },
+            { key: 'email', header: messages.users.email, render: (user) => user.email, breakAnywhere: true },
             { key: 'role', header: messages.users.role, render: (user) => (user.role === 'admin' ? messages.users.admin : messages.users.defaultRole) },
             { key: 'data', header: messages.users.actions, render: (user) => <UserDataActions user={user} /> },
           ]}

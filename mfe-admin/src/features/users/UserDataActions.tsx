@@ -1,6 +1,6 @@
 import { useCurrentUser, useFeedback, type PortalUser } from '@kidslearn/kit/platform';
 import { Button } from '@kidslearn/kit/ui';
-import { useAdminApi } from '../../app/context';
+import { useAdminApi } from '../../api/admin-api';
 import { messages } from '../../messages';
 import { downloadJson } from './download-json';
 

@@ -91,9 +91,10 @@ describe('/my-classes, the Learning screen (SPEC §4)', () => {
     const view = renderLearning('/my-classes', { gateway: gateway({ status: 201, body: { attemptId: 'a', gems: 3, ...score } }) });
     await userEvent.click(await lessonButton('Adding tens'));
     await userEvent.click(screen.getByRole('button', { name: 'Take Quiz' }));
-    // Unanswered questions are sent as null and count as wrong on the server.
+    // Unanswered questions are sent as null and count as wrong on the server (after the learner said so).
     await userEvent.click(screen.getByRole('button', { name: 'Submit Quiz' }));
     await waitFor(() => expect(view.feedback.alerts).toEqual([dialog]));
+    expect(view.feedback.confirms).toEqual([{ title: 'You left 2 questions empty. Submit anyway?', confirmText: 'Submit anyway', cancelText: 'Keep answering' }]);
     expect((view.calls.find((call) => call.method === 'POST') as FakeRequest).body).toEqual({ quizId: 'l1', answers: [null, null] });
   });
 
@@ -120,6 +121,30 @@ describe('/my-classes, the Learning screen (SPEC §4)', () => {
     error.mockRestore();
   });
 
+  it('when one question is left empty and the learner chooses to keep answering, then nothing is sent and the answers stay', async () => {
+    const view = renderLearning('/my-classes', { gateway: gateway() });
+    view.feedback.confirmAnswer = false;
+    await userEvent.click(await lessonButton('Adding tens'));
+    await userEvent.click(screen.getByRole('button', { name: 'Take Quiz' }));
+    await userEvent.click(screen.getByLabelText('A. 20'));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Quiz' }));
+    await waitFor(() => expect(view.feedback.confirms).toHaveLength(1));
+    expect(view.feedback.confirms[0]!.title).toBe('You left 1 question empty. Submit anyway?');
+    expect(view.calls.some((call) => call.method === 'POST')).toBe(false);
+    expect(screen.getByLabelText('A. 20')).toBeChecked();
+  });
+
+  it('when every question is answered, then the quiz is sent without asking', async () => {
+    const view = renderLearning('/my-classes', { gateway: gateway() });
+    await userEvent.click(await lessonButton('Adding tens'));
+    await userEvent.click(screen.getByRole('button', { name: 'Take Quiz' }));
+    await userEvent.click(within(screen.getByRole('group', { name: '1. 10 + 10?' })).getByLabelText('A. 20'));
+    await userEvent.click(within(screen.getByRole('group', { name: '2. 20 + 10?' })).getByLabelText('B. 30'));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit Quiz' }));
+    await waitFor(() => expect(view.feedback.alerts).toHaveLength(1));
+    expect(view.feedback.confirms).toEqual([]);
+  });
+
   it('when a lesson has no questions, then submitting does nothing', async () => {
     const view = renderLearning('/my-classes', { gateway: gateway() });
     await userEvent.click(await lessonButton('Shapes'));
@@ -140,6 +165,8 @@ describe('/my-classes, the Learning screen (SPEC §4)', () => {
     renderLearning('/my-classes', { gateway: (req) => (req.url === '/lessons' ? { status: 500 } : { status: 404 }) });
     await waitFor(() => expect(error).toHaveBeenCalledWith('Loading the lessons failed', expect.anything()));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    // An empty list would say there are no lessons, which is not what happened.
+    expect(screen.queryByText('No lessons yet. Please check back soon!')).not.toBeInTheDocument();
     error.mockRestore();
   });
 });

@@ -1,7 +1,7 @@
 import { useReducer, useState } from 'react';
-import { useCurrentUser } from '@kidslearn/kit/platform';
+import { useCurrentUser, useFeedback } from '@kidslearn/kit/platform';
 import { Spinner } from '@kidslearn/kit/ui';
-import { useLearningApi } from '../../app/context';
+import { useLearningApi } from '../../api/learning-api';
 import { messages } from '../../messages';
 import { answerSlots, initialLearningState, learningReducer } from './learning-state';
 import { LessonsPanel } from './LessonsPanel';
@@ -13,6 +13,7 @@ import { useQuizSubmission } from './useQuizSubmission';
 export function MyClassesPage() {
   const api = useLearningApi();
   const user = useCurrentUser();
+  const feedback = useFeedback();
   const lessons = api.useLearningLessonsQuery();
   const ownResults = api.useLearningOwnResultsQuery();
   const [state, dispatch] = useReducer(learningReducer, initialLearningState);
@@ -28,10 +29,17 @@ export function MyClassesPage() {
   const done = new Set([...doneNow, ...(ownResults.data ?? []).map((result) => result.lessonId)]);
   const lesson = lessons.data?.find((candidate) => candidate._id === state.openLessonId);
 
-  const onSubmitQuiz = () => {
+  const onSubmitQuiz = async () => {
     // SPEC §5: nothing happens without a known user id, an open lesson or any question.
     if (!user._id || !lesson || lesson.quiz.length === 0) return;
-    void submit(lesson._id, answerSlots(state.answers, lesson.quiz.length));
+    const answers = answerSlots(state.answers, lesson.quiz.length);
+    // Unanswered questions count as wrong (SPEC §5): a child is asked first rather than surprised.
+    const empty = answers.filter((answer) => answer === null).length;
+    if (empty > 0) {
+      const text = messages.classes;
+      if (!(await feedback.confirm({ title: text.emptyQuestions(empty), confirmText: text.submitAnyway, cancelText: text.keepAnswering }))) return;
+    }
+    await submit(lesson._id, answers);
   };
 
   return (
@@ -46,16 +54,17 @@ export function MyClassesPage() {
             answers={state.answers}
             submitting={submitting}
             onAnswer={(question, letter) => dispatch({ type: 'answer', question, letter })}
-            onSubmit={onSubmitQuiz}
+            onSubmit={() => void onSubmitQuiz()}
           />
         )}
         {(!lesson || state.mode === 'nothing') && <p className="lrn-placeholder">{messages.classes.selectSomething}</p>}
       </section>
       <aside className="lrn-panel" aria-labelledby="lrn-lessons-heading">
         <h1 id="lrn-lessons-heading">{messages.classes.lessons}</h1>
+        {/* SPEC §8: a failed fetch of the lessons is only logged (no 'No lessons yet', which would be untrue). */}
         {lessons.isLoading ? (
           <Spinner label={messages.loading} />
-        ) : (
+        ) : lessons.isError ? null : (
           <LessonsPanel
             lessons={lessons.data ?? []}
             openLessonId={state.openLessonId}

@@ -4,7 +4,7 @@
 import { useRef } from 'react';
 import { useFeedback, useGemBalance } from '@kidslearn/kit/platform';
 import type { Letter, QuizResult } from '../../api/learning-api';
-import { useLearningApi } from '../../app/context';
+import { useLearningApi } from '../../api/learning-api';
 import { messages } from '../../messages';
 
 /** SPEC §8: the quiz result dialog; a perfect score closes itself after 3000 ms. */

@@ -1,6 +1,6 @@
 import { usePlatform } from '@kidslearn/kit/platform';
 import { messages } from '../../messages';
-import { ownFileUrl } from '../../app/public-path';
+import { learningArea } from '../../api/learning-api';
 
 /**
  * 'Play Educational Games': the game the runtime config names (ops can point it at a third-party game
@@ -9,13 +9,14 @@ import { ownFileUrl } from '../../app/public-path';
  */
 export function GamesPage() {
   const { config } = usePlatform();
+  const { baseUrl } = learningArea.useArea();
   const external = Boolean(config.gameUrl);
   return (
     <div className="lrn-games">
       <h1>{messages.games.heading}</h1>
       <iframe
         className="lrn-game-frame"
-        src={config.gameUrl ?? ownFileUrl('game/index.html')}
+        src={config.gameUrl ?? `${baseUrl}game/index.html`}
         title={messages.games.frameTitle}
         sandbox={external ? 'allow-scripts allow-same-origin' : 'allow-scripts'}
         referrerPolicy="no-referrer"

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Badge, Button, Spinner, Table } from '@kidslearn/kit/ui';
 import type { StandingRow } from '../../api/learning-api';
-import { useLearningApi } from '../../app/context';
+import { useLearningApi } from '../../api/learning-api';
 import { messages } from '../../messages';
 
 /** SPEC §2: 'Quiz Standings', one button per lesson; the chosen lesson's table, first row highlighted. */

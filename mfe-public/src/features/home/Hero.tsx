@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { messages } from '../../messages';
-import { useSessionStatus } from '../../app/useSessionStatus';
+import { useSessionStatus } from '@kidslearn/kit/platform';
 // Inlined by the build (a data: URL, under 2 KB): the page's largest image needs no request of its own.
 import heroImage from './hero.svg';
 

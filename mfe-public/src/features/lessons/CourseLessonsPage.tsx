@@ -1,5 +1,5 @@
 import { messages } from '../../messages';
-import { usePublic } from '../../app/context';
+import { usePublic } from '../../api/public-api';
 import { Spinner } from '@kidslearn/kit/ui';
 
 export function CourseLessonsPage() {

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderPublic, serveContent, type GatewayReply } from '../../test/render-public';
 
@@ -68,11 +68,12 @@ describe('registration form (SPEC §2, §5, §8)', () => {
     expect(input).toHaveAttribute('type', 'password');
   });
 
-  it('when the form is valid, then it posts multipart to /registrations and shows the verification message', async () => {
-    const { fill, register, calls } = await setup();
+  it('when the form is valid, then it posts multipart to /registrations and the verification alert shows (SPEC §8)', async () => {
+    const { fill, register, calls, feedback } = await setup();
     await fill();
     await register();
-    expect(await screen.findByText('Verification email sent. Please check your inbox.')).toBeInTheDocument();
+    await waitFor(() => expect(feedback.alerts).toEqual([{ title: 'Verification email sent. Please check your inbox.', icon: 'success' }]));
+    expect(screen.queryByText('Verification email sent. Please check your inbox.')).not.toBeInTheDocument();
     const call = calls[0]!;
     expect(call).toMatchObject({ method: 'POST', url: '/registrations' });
     const body = call.body as FormData;

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { useFeedback } from '@kidslearn/kit/platform';
 import { messages } from '../../messages';
-import { usePublic } from '../../app/context';
+import { usePublic } from '../../api/public-api';
 import { registrationError } from './validate-registration';
 
 const text = messages.registration;
@@ -25,11 +26,10 @@ export function RegistrationPage() {
   const [formKey, setFormKey] = useState(0);
   const [showPassword, setShowPassword] = useState(false);
   const [error, setError] = useState('');
-  const [success, setSuccess] = useState('');
+  const feedback = useFeedback();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setSuccess('');
     const problem = registrationError({ ...form, photo });
     if (problem) {
       setError(problem);
@@ -47,7 +47,8 @@ export function RegistrationPage() {
       setForm({ name: '', email: '', password: '', terms: false });
       setPhoto(null);
       setFormKey((k) => k + 1);
-      setSuccess(text.success);
+      // SPEC §8: the registration success is an alert (the platform's dialog, which waits to be read).
+      void feedback.alert({ title: text.success, icon: 'success' });
     } catch (failure) {
       setError(serverMessage(failure));
     }
@@ -92,7 +93,6 @@ export function RegistrationPage() {
             <span>{text.terms}</span>
           </label>
           {error && <p className="pub-error" role="alert">{error}</p>}
-          {success && <p className="pub-success" role="status">{success}</p>}
           <button type="submit" className="kl-btn kl-btn--primary kl-btn--block" disabled={isLoading}>
             {isLoading ? text.registering : text.register}
           </button>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { messages } from '../../messages';
-import { usePublic } from '../../app/context';
+import { usePublic } from '../../api/public-api';
 import { useToasts } from './useToasts';
 import { Toasts } from './Toasts';
 

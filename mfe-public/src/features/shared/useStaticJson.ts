@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { usePublic } from '../../app/context';
+import { usePublic } from '../../api/public-api';
 
 /** Fetches one of this remote's static content files; failures are only logged (SPEC §8). */
 export function useStaticJson<T>(file: string): T | undefined {

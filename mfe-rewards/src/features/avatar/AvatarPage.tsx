@@ -1,6 +1,6 @@
 import { useCurrentUser, useFeedback } from '@kidslearn/kit/platform';
 import { Button, Carousel, Spinner } from '@kidslearn/kit/ui';
-import { useRewardsApi } from '../../app/context';
+import { useRewardsApi } from '../../api/rewards-api';
 import { messages } from '../../messages';
 
 /** SPEC §2 /avater: a carousel of avatars, each with 'Add'; choosing one saves it and says so. */

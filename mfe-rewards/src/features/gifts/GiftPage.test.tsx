@@ -54,6 +54,25 @@ describe('/gift (SPEC §2, §4, §5)', () => {
     await waitFor(() => expect(document.querySelector('.kl-tooltip')).toHaveTextContent('Not enough gems'));
   });
 
+  it('when the balance is still loading, then priced gifts wait (busy, no "Not enough gems") and say why only once it is known', async () => {
+    let answerBalance: (reply: FakeReply) => void = () => undefined;
+    const balanceReply = new Promise<FakeReply>((resolve) => (answerBalance = resolve));
+    const shop = gateway();
+    renderRewards('/gift', { gateway: (req) => (req.url.startsWith('/gems/') && !req.url.endsWith('/ledger') ? balanceReply : shop(req)) });
+    const robot = await screen.findByRole('button', { name: 'Redeem Robot Kit' });
+    expect(robot).toBeDisabled();
+    expect(robot).toHaveAttribute('aria-busy', 'true');
+    expect(robot).not.toHaveAccessibleDescription('Not enough gems');
+    expect(screen.getByRole('button', { name: 'Redeem Sticker Pack' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByText('Not enough gems')).not.toBeInTheDocument();
+    // A gift without a price says so at once: that does not depend on the balance.
+    expect(screen.getByRole('button', { name: 'Redeem Mystery Box' })).toHaveAccessibleDescription('Price not set');
+
+    answerBalance({ status: 200, body: { email: 'learner@kidslearn.test', gems: 10 } });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Redeem Robot Kit' })).toHaveAccessibleDescription('Not enough gems'));
+    expect(screen.getByRole('button', { name: 'Redeem Sticker Pack' })).toBeEnabled();
+  });
+
   it('when the catalogue cannot be loaded, then it says so', async () => {
     renderRewards('/gift', { gateway: (req) => (req.url === '/Gift.json' ? { status: 500 } : { status: 404 }) });
     expect(await screen.findByText('Failed to load gifts. Please refresh.')).toBeInTheDocument();

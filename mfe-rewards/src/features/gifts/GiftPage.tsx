@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useCurrentUser, useGemBalance } from '@kidslearn/kit/platform';
 import { Badge, GemBadge, Spinner } from '@kidslearn/kit/ui';
 import type { Gift } from '../../api/rewards-api';
-import { useRewardsApi } from '../../app/context';
+import { useRewardsApi } from '../../api/rewards-api';
 import { messages } from '../../messages';
 import { GiftCard } from './GiftCard';
 import { MyGifts } from './MyGifts';

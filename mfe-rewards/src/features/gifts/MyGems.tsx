@@ -1,6 +1,6 @@
 import { Spinner } from '@kidslearn/kit/ui';
 import type { LedgerEntry } from '../../api/rewards-api';
-import { useRewardsApi } from '../../app/context';
+import { useRewardsApi } from '../../api/rewards-api';
 import { messages } from '../../messages';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });

@@ -1,6 +1,6 @@
 import { Badge, Spinner } from '@kidslearn/kit/ui';
 import type { Redemption } from '../../api/rewards-api';
-import { useRewardsApi } from '../../app/context';
+import { useRewardsApi } from '../../api/rewards-api';
 import { messages } from '../../messages';
 
 const tone = (status: Redemption['status']) => (status === 'delivered' ? 'success' : status === 'rejected' ? 'danger' : 'warning');

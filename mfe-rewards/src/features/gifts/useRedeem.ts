@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useFeedback, useGemBalance } from '@kidslearn/kit/platform';
 import type { Address, Gift } from '../../api/rewards-api';
-import { useRewardsApi } from '../../app/context';
+import { useRewardsApi } from '../../api/rewards-api';
 import { failureMessage } from '../../domain/redeem-rules';
 import { messages } from '../../messages';
 
