@@ -1,5 +1,5 @@
 export { LETTERS, createLessonSchema, partSchema, questionSchema, lessonMessages, type Letter, type NewLesson, type Question } from './lesson';
-export type { Address, PendingRedemptionsPage, RedeemReply, Redemption, RedemptionStatus } from './redemption';
+export { PENDING_SEARCH_MAX, type Address, type PendingRedemptionsPage, type PendingRedemptionsQuery, type RedeemReply, type Redemption, type RedemptionStatus } from './redemption';
 export type { OwnResult, QuizResult, StandingRow } from './quiz';
 export {
   EVENT_TYPES,

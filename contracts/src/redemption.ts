@@ -45,11 +45,29 @@ export type RedeemReply =
   | { status: string; redemption: Redemption }
   | { error: string; message: string; code: 'not_enough_gems'; gems: number | null; redemption: Redemption };
 
-/** GET /redemptions?limit=&cursor= (admin): pending parcels, oldest first. */
+/** Longest search text GET /redemptions accepts (characters, after trimming); the admin's search box stops there. */
+export const PENDING_SEARCH_MAX = 100;
+
+/**
+ * GET /redemptions?limit=&cursor=&q= (admin). `q` finds pending parcels whose gift name, recipient name, city or
+ * email contains it (any case, taken literally); the cursor of a searched page continues the same search.
+ */
+export interface PendingRedemptionsQuery {
+  /** 1 to 100, default 20 */
+  limit?: number;
+  /** nextCursor of the previous page */
+  cursor?: string;
+  /** at most PENDING_SEARCH_MAX characters; blank = no search */
+  q?: string;
+}
+
+/** GET /redemptions?limit=&cursor=&q= (admin): pending parcels, oldest first. */
 export interface PendingRedemptionsPage {
   items: Redemption[];
   /** pending parcels in all */
   total: number;
+  /** pending parcels that match `q` in all (= total without a search) */
+  matches: number;
   /** where the next page starts; null on the last */
   nextCursor: string | null;
 }

@@ -1,5 +1,5 @@
 import { defineArea, cacheSeconds, injectAreaEndpoints, type GatewayApi, type PortalUser } from '@kidslearn/kit/platform';
-import type { Address, NewLesson } from '@kidslearn/contracts';
+import type { Address, NewLesson, PendingRedemptionsPage } from '@kidslearn/contracts';
 
 export type { Address };
 
@@ -19,13 +19,8 @@ export interface UsersPage {
 /** Parcels per request of the pending list. */
 export const PARCELS_PER_PAGE = 100;
 
-export interface PendingParcelPage {
-  items: PendingParcel[];
-  /** pending parcels in all */
-  total: number;
-  /** where the next page starts; null on the last */
-  nextCursor: string | null;
-}
+/** One page of GET /redemptions (contracts): `total` pending in all, `matches` those the search finds. */
+export type PendingParcelPage = Omit<PendingRedemptionsPage, 'items'> & { items: PendingParcel[] };
 
 export interface PendingParcel {
   _id: string;
@@ -91,13 +86,14 @@ export function injectAdminApi(api: GatewayApi) {
       invalidatesTags: ['Lesson', 'Overview'],
     }),
     // Oldest first, a page at a time (the gifts service's cursor): the parcels waiting longest come first
-    // and none is cut off however many wait.
-    adminPendingParcels: build.infiniteQuery<PendingParcelPage, void, string | null>({
+    // and none is cut off however many wait. The argument is the search (blank: every parcel), done by the
+    // server over all of them; its cursor continues the same search.
+    adminPendingParcels: build.infiniteQuery<PendingParcelPage, string, string | null>({
       infiniteQueryOptions: {
         initialPageParam: null,
         getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
       },
-      query: ({ pageParam }) => `/redemptions?limit=${PARCELS_PER_PAGE}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
+      query: ({ queryArg: q, pageParam }) => ({ url: '/redemptions', params: { limit: PARCELS_PER_PAGE, ...(pageParam ? { cursor: pageParam } : {}), ...(q ? { q } : {}) } }),
       keepUnusedDataFor: cacheSeconds.redemptions,
       providesTags: ['Redemption'],
     }),

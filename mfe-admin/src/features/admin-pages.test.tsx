@@ -11,10 +11,16 @@ const route = (routes: Record<string, FakeReply | ((url: string, body: unknown) 
 };
 
 describe('dashboard overview (SPEC §2, §8)', () => {
-  it('when the counts load, then three stat cards show them', async () => {
-    renderAdmin('/dashboard', { gateway: route({ 'GET /admin/overview': { status: 200, body: { totalLesson: 8, totalAdmin: 1, totalUsers: 42 } } }) });
-    expect(await screen.findByText("Total Lesson's")).toBeInTheDocument();
-    expect(screen.getByText('42')).toBeInTheDocument();
+  it('when the counts load, then three stat cards show them, each the number the server answered for it', async () => {
+    const view = renderAdmin('/dashboard', { gateway: route({ 'GET /admin/overview': { status: 200, body: { totalLesson: 8, totalAdmin: 3, totalUsers: 42 } } }) });
+    await screen.findByText("Total Lesson's");
+    const cards = within(screen.getByText("Total Lesson's").closest('ul')!).getAllByRole('listitem');
+    expect(cards).toHaveLength(3);
+    for (const [card, label, value] of [[cards[0], "Total Lesson's", '8'], [cards[1], "Total Admin's", '3'], [cards[2], 'Total Users', '42']] as const) {
+      expect(within(card!).getByText(label)).toBeInTheDocument();
+      expect(within(card!).getByText(value)).toBeInTheDocument();
+    }
+    expect(view.calls.filter((call) => call.url === '/admin/overview')).toHaveLength(1);
     expect(screen.getByRole('navigation', { name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Redemtion Pendings' })).toHaveAttribute('href', '/dashboard/redem-pending');
   });
@@ -186,7 +192,7 @@ describe('Pending Gift Parcels (SPEC §2, §4, §8)', () => {
   const parcel = { _id: 'p1', email: 'lina@x.test', giftName: 'Sticker Pack', giftImg: 'x', cost: 5, createdAt: '2026-11-20T10:00:00.000Z', address: { name: 'Lina', phone: '123', address1: '1 Main St', city: 'Town', postalCode: '999' } };
 
   it('when Delivered is confirmed, then the parcel leaves the list at once and success shows', async () => {
-    const view = renderAdmin('/dashboard/redem-pending', { gateway: route({ 'GET /redemptions': { status: 200, body: { items: [parcel], total: 1, nextCursor: null } }, 'PATCH /redemptions/p1/delivery': { status: 200, body: {} } }) });
+    const view = renderAdmin('/dashboard/redem-pending', { gateway: route({ 'GET /redemptions': { status: 200, body: { items: [parcel], total: 1, matches: 1, nextCursor: null } }, 'PATCH /redemptions/p1/delivery': { status: 200, body: {} } }) });
     await userEvent.click(await screen.findByRole('button', { name: 'Mark Sticker Pack for Lina as delivered' }));
     expect(view.feedback.confirms[0]).toMatchObject({ title: 'Mark this parcel as delivered?' });
     expect(await screen.findByText('No pending parcels. 🎉')).toBeInTheDocument();
@@ -196,7 +202,7 @@ describe('Pending Gift Parcels (SPEC §2, §4, §8)', () => {
 
   it('when the update fails, then the parcel comes back and the failure shows', async () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const view = renderAdmin('/dashboard/redem-pending', { gateway: route({ 'GET /redemptions': { status: 200, body: { items: [parcel], total: 1, nextCursor: null } }, 'PATCH /redemptions/p1/delivery': { status: 500 } }) });
+    const view = renderAdmin('/dashboard/redem-pending', { gateway: route({ 'GET /redemptions': { status: 200, body: { items: [parcel], total: 1, matches: 1, nextCursor: null } }, 'PATCH /redemptions/p1/delivery': { status: 500 } }) });
     await userEvent.click(await screen.findByRole('button', { name: 'Mark Sticker Pack for Lina as delivered' }));
     await waitFor(() => expect(view.feedback.toasts).toEqual([{ text: 'Failed to update. Try again.', icon: 'error' }]));
     expect(screen.getByRole('button', { name: 'Mark Sticker Pack for Lina as delivered' })).toBeInTheDocument();
@@ -208,7 +214,7 @@ describe('Pending Gift Parcels (SPEC §2, §4, §8)', () => {
     const view = renderAdmin('/dashboard/redem-pending', {
       gateway: route({
         'GET /redemptions': (url) =>
-          url.includes('cursor=c1') ? { status: 200, body: { items: [more], total: 2, nextCursor: null } } : { status: 200, body: { items: [parcel], total: 2, nextCursor: 'c1' } },
+          url.includes('cursor=c1') ? { status: 200, body: { items: [more], total: 2, matches: 2, nextCursor: null } } : { status: 200, body: { items: [parcel], total: 2, matches: 2, nextCursor: 'c1' } },
       }),
     });
     expect(await screen.findByText('Showing 1 of 2 pending parcels')).toBeInTheDocument();
@@ -225,7 +231,7 @@ describe('Pending Gift Parcels (SPEC §2, §4, §8)', () => {
     const waiting = Array.from({ length: 150 }, (_, i) => ({ ...parcel, _id: `p${i + 1}`, giftName: `Gift ${i + 1}` }));
     const listing = (url: string) => {
       const from = url.includes('cursor=c1') ? 100 : 0;
-      return { status: 200, body: { items: waiting.slice(from, from + 100), total: waiting.length, nextCursor: from + 100 < waiting.length ? 'c1' : null } };
+      return { status: 200, body: { items: waiting.slice(from, from + 100), total: waiting.length, matches: waiting.length, nextCursor: from + 100 < waiting.length ? 'c1' : null } };
     };
     const view = renderAdmin('/dashboard/redem-pending', {
       gateway: route({

@@ -12,6 +12,7 @@ export const messages = {
   alreadyDelivered: 'This parcel was already delivered.',
   badCursor: 'cursor is not valid; use nextCursor from the previous page.',
   badPageLimit: (max: number) => `limit must be a whole number from 1 to ${max}.`,
+  badSearch: (max: number) => `q must be text of at most ${max} characters.`,
   stillProcessing: 'This redemption is still being processed. Try again in a moment.',
   rejectedCannotDeliver: 'This redemption was rejected and cannot be delivered.',
   deliveryStatusMustBeTrue: 'deliveryStatus must be true.',

@@ -1,3 +1,4 @@
+import { PENDING_SEARCH_MAX } from '@kidslearn/contracts';
 import { z } from 'zod';
 import { addressSchema, deliveryBodySchema } from './entry-points/http/schemas';
 import { learnerDataPaths } from './openapi-learner-data';
@@ -29,6 +30,16 @@ const redemption = {
     deliveryStatus: { type: 'boolean' },
     updatedAt: { type: 'string', format: 'date-time' },
     status: { type: 'string', enum: ['requested', 'pending-delivery', 'rejected', 'delivered'] },
+  },
+};
+
+const pendingPage = {
+  type: 'object',
+  properties: {
+    items: { type: 'array', items: redemption },
+    total: { type: 'integer', description: 'pending parcels in all' },
+    matches: { type: 'integer', description: 'pending parcels matching q (= total without q)' },
+    nextCursor: { type: ['string', 'null'] },
   },
 };
 
@@ -67,13 +78,21 @@ export const openApiDocument = {
         },
       },
       get: {
-        summary: 'Pending-delivery redemptions, oldest first (admin). With limit or cursor: one page { items, total, nextCursor }; without: the plain array',
+        summary:
+          'Pending-delivery redemptions, oldest first (admin). With limit, cursor or q: one page { items, total, matches, nextCursor }; without: the plain array',
         security: bearer,
         parameters: [
           { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
           { name: 'cursor', in: 'query', required: false, schema: { type: 'string' } },
+          {
+            name: 'q',
+            in: 'query',
+            required: false,
+            description: 'gift name, recipient name, city or email containing this text (any case, literally); send it again with the cursor',
+            schema: { type: 'string', maxLength: PENDING_SEARCH_MAX },
+          },
         ],
-        responses: { '200': res('redemptions', { type: 'array', items: redemption }), '400': res('bad limit or cursor'), ...authErrors },
+        responses: { '200': res('redemptions', { oneOf: [{ type: 'array', items: redemption }, pendingPage] }), '400': res('bad limit, cursor or q'), ...authErrors },
       },
     },
     '/redemptions/mine': {

@@ -1,12 +1,17 @@
 import { useState } from 'react';
+import { PENDING_SEARCH_MAX } from '@kidslearn/contracts';
 import { useFeedback } from '@kidslearn/kit/platform';
 import { Button, Spinner, Table, TextField } from '@kidslearn/kit/ui';
 import type { PendingParcel } from '../../api/admin-api';
 import { useAdminApi } from '../../api/admin-api';
 import { messages } from '../../messages';
-import { matchesParcel, oneLineAddress } from './parcel-text';
+import { oneLineAddress } from './parcel-text';
+import { useDebouncedValue } from './useDebouncedValue';
 
 const m = messages.parcels;
+
+/** How long the typing must pause before the search goes to the server. */
+const SEARCH_DEBOUNCE_MS = 300;
 
 const loadError = (error: unknown) => {
   const data = (error as { data?: { error?: unknown; message?: unknown } })?.data;
@@ -16,16 +21,18 @@ const loadError = (error: unknown) => {
 
 /**
  * SPEC §2 redem-pending: the pending parcels, oldest first, a page at a time ('Load more'; cards on small
- * screens, a table on wide ones). The search filters the parcels loaded so far. Delivered is
- * applied at once and rolled back if the server refuses; it is final, and delivering twice changes nothing.
+ * screens, a table on wide ones). The server searches all of them (a school has thousands), and 'Load more'
+ * continues that search. Delivered is applied at once and rolled back if the server refuses; it is final, and
+ * delivering twice changes nothing.
  */
 export function PendingParcelsPage() {
   const api = useAdminApi();
   const feedback = useFeedback();
-  const parcels = api.useAdminPendingParcelsInfiniteQuery();
+  const [search, setSearch] = useState('');
+  const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const parcels = api.useAdminPendingParcelsInfiniteQuery(query);
   const [markDelivered] = api.useAdminMarkDeliveredMutation();
   const [delivered, setDelivered] = useState<ReadonlySet<string>>(new Set());
-  const [search, setSearch] = useState('');
 
   const deliver = async (parcel: PendingParcel) => {
     if (!(await feedback.confirm({ title: m.confirm }))) return;
@@ -46,16 +53,18 @@ export function PendingParcelsPage() {
 
   const pages = parcels.data?.pages ?? [];
   const listed = pages.flatMap((page) => page.items);
-  const pending = listed.filter((parcel) => !delivered.has(parcel._id));
-  const shown = pending.filter((parcel) => matchesParcel(parcel, search));
-  // All pending parcels by the server's count, not only the pages loaded so far. A parcel delivered here is
-  // taken off only while the answer that counted it still lists it: after a Refresh it is in neither.
-  const total = Math.max((pages[0]?.total ?? 0) - (listed.length - pending.length), pending.length);
+  const shown = listed.filter((parcel) => !delivered.has(parcel._id));
+  // The server's counts (all pending, and those the search finds), not only the pages loaded so far. A parcel
+  // delivered here is taken off only while the answer that counted it still lists it: after a Refresh it is in
+  // neither.
+  const deliveredHere = listed.length - shown.length;
+  const total = Math.max((pages[0]?.total ?? 0) - deliveredHere, shown.length);
+  const matches = Math.max((pages[0]?.matches ?? 0) - deliveredHere, shown.length);
   return (
     <section aria-labelledby="adm-parcels">
       <h1 id="adm-parcels">{m.heading}</h1>
       <div className="adm-toolbar">
-        <TextField label={m.search} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+        <TextField label={m.search} type="search" maxLength={PENDING_SEARCH_MAX} value={search} onChange={(event) => setSearch(event.target.value)} />
         <Button variant="outline" busy={parcels.isFetching} onClick={() => void parcels.refetch()}>
           {m.refresh}
         </Button>
@@ -68,8 +77,8 @@ export function PendingParcelsPage() {
       )}
       {parcels.data && (
         <>
-          <p aria-live="polite">{m.count(shown.length, total)}</p>
-          {pending.length === 0 ? (
+          <p aria-live="polite">{m.count(shown.length, matches)}</p>
+          {total === 0 ? (
             <p className="adm-empty">{m.empty}</p>
           ) : (
             <Table<PendingParcel>

@@ -1,10 +1,18 @@
 import { createEvent } from '@kidslearn/contracts';
 import { isDuplicateKeyError, type Outbox } from '@kidslearn/lib-mongo';
-import { Types, type Model } from 'mongoose';
+import { Types, type FilterQuery, type Model } from 'mongoose';
 import type { NewRedemption, RedemptionStore } from '../domain/ports';
+import { literalPattern, PENDING_SEARCH_FIELDS } from '../domain/pending-search';
 import { toRedemption, type RedemptionDoc } from './redemption-model';
 
 const LIST_LIMIT = 1000;
+
+/** Pending parcels, those matching the admin's search when given (a literal, escaped pattern: no injection). */
+const pendingFilter = (search?: string): FilterQuery<RedemptionDoc> => {
+  if (!search) return { status: 'pending-delivery' };
+  const pattern = literalPattern(search);
+  return { status: 'pending-delivery', $or: PENDING_SEARCH_FIELDS.map((field) => ({ [field]: pattern })) };
+};
 
 /** Redemptions in the service's database; a redemption and its `redemption.requested` are one insert (outbox). */
 export function createRedemptionStore(outbox: Outbox<RedemptionDoc>): RedemptionStore {
@@ -64,9 +72,9 @@ export function createRedemptionStore(outbox: Outbox<RedemptionDoc>): Redemption
 
     async listPendingDelivery(page) {
       const after = page?.after;
-      const filter = after
-        ? { status: 'pending-delivery', $or: [{ createdAt: { $gt: after.createdAt } }, { createdAt: after.createdAt, _id: { $gt: new Types.ObjectId(after.id) } }] }
-        : { status: 'pending-delivery' };
+      const filter = pendingFilter(page?.search);
+      // The cursor's position in an $and, beside the search's own $or (both must hold).
+      if (after) filter.$and = [{ $or: [{ createdAt: { $gt: after.createdAt } }, { createdAt: after.createdAt, _id: { $gt: new Types.ObjectId(after.id) } }] }];
       // Oldest first, so the parcels waiting longest are never the ones cut off.
       const docs = await model
         .find(filter)
@@ -76,7 +84,7 @@ export function createRedemptionStore(outbox: Outbox<RedemptionDoc>): Redemption
         .exec();
       return docs.map(toRedemption);
     },
-    countPendingDelivery: () => model.countDocuments({ status: 'pending-delivery' }).exec(),
+    countPendingDelivery: (search) => model.countDocuments(pendingFilter(search)).exec(),
     listByEmail: async (email) => (await model.find({ email }).sort({ createdAt: -1, _id: -1 }).limit(LIST_LIMIT).lean<RedemptionDoc[]>().exec()).map(toRedemption),
   };
   return store;

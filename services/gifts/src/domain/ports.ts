@@ -20,6 +20,8 @@ export interface NewRedemption {
 export interface PendingPage {
   limit: number;
   after?: { createdAt: Date; id: string };
+  /** Only parcels whose gift, recipient name, city or email contains this (any case, literally). */
+  search?: string;
 }
 
 export interface RedemptionStore {
@@ -36,9 +38,10 @@ export interface RedemptionStore {
   findByKey(email: string, idempotencyKey: string): Promise<Redemption | null>;
   /** pending-delivery → delivered in one conditional update. */
   markDelivered(id: string, at: Date): Promise<Redemption | null>;
-  /** Pending parcels oldest first (id breaks ties), after the cursor's position when given. */
+  /** Pending parcels oldest first (id breaks ties), after the cursor's position when given, matching the search. */
   listPendingDelivery(page?: PendingPage): Promise<Redemption[]>;
-  countPendingDelivery(): Promise<number>;
+  /** Pending parcels in all, or those matching the search. */
+  countPendingDelivery(search?: string): Promise<number>;
   /** The learner's redemptions, newest first. */
   listByEmail(email: string): Promise<Redemption[]>;
 }

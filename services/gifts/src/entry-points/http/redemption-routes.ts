@@ -1,3 +1,4 @@
+import type { PendingRedemptionsPage } from '@kidslearn/contracts';
 import { AppError } from '@kidslearn/lib-core';
 import { Router, type RequestHandler } from 'express';
 import { deliverRedemption } from '../../use-cases/deliver-redemption';
@@ -50,16 +51,23 @@ export function redemptionRoutes(deps: RedemptionRouteDeps, guards: Guards): Rou
 
   router.get('/redemptions', ...guards.admin, async (req, res) => {
     const store = deps.redemptions;
-    const paged = req.query.limit !== undefined || req.query.cursor !== undefined;
+    const paged = ['limit', 'cursor', 'q'].some((name) => req.query[name] !== undefined);
     if (!paged) {
       res.json((await store.listPendingDelivery()).map(toDto));
       return;
     }
     const query = parseOr400(pendingPageQuerySchema, req.query);
-    const [items, total] = await Promise.all([store.listPendingDelivery({ limit: query.limit, after: query.cursor }), store.countPendingDelivery()]);
+    const search = query.q;
+    const [items, total, matches] = await Promise.all([
+      store.listPendingDelivery({ limit: query.limit, after: query.cursor, search }),
+      store.countPendingDelivery(),
+      search ? store.countPendingDelivery(search) : undefined,
+    ]);
     const last = items.at(-1);
+    // The cursor is a position in the oldest-first order, so the next page of a search is asked with the same q.
     const nextCursor = last && items.length === query.limit ? encodePendingCursor(last.createdAt, last.id) : null;
-    res.json({ items: items.map(toDto), total, nextCursor });
+    const page: PendingRedemptionsPage = { items: items.map(toDto), total, matches: matches ?? total, nextCursor };
+    res.json(page);
   });
 
   router.get('/redemptions/mine', ...guards.learner, async (req, res) => {

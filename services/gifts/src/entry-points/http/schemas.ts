@@ -1,3 +1,4 @@
+import { PENDING_SEARCH_MAX } from '@kidslearn/contracts';
 import { z } from 'zod';
 import { messages } from '../../messages';
 
@@ -73,7 +74,7 @@ export const encodePendingCursor = (createdAt: Date, id: string): string => Buff
 
 export const PENDING_PAGE_MAX = 100;
 
-/** GET /redemptions?limit=&cursor= (admin). Without either, the spec's plain array is answered. */
+/** GET /redemptions?limit=&cursor=&q= (admin). Without any of them, the spec's plain array is answered. */
 export const pendingPageQuerySchema = z.object({
   limit: z.coerce
     .number({ error: messages.badPageLimit(PENDING_PAGE_MAX) })
@@ -82,4 +83,11 @@ export const pendingPageQuerySchema = z.object({
     .max(PENDING_PAGE_MAX, { error: messages.badPageLimit(PENDING_PAGE_MAX) })
     .default(20),
   cursor: pendingCursorSchema.optional(),
+  // One text (a repeated ?q= is an array: refused); blank means no search.
+  q: z
+    .string({ error: messages.badSearch(PENDING_SEARCH_MAX) })
+    .trim()
+    .max(PENDING_SEARCH_MAX, { error: messages.badSearch(PENDING_SEARCH_MAX) })
+    .optional()
+    .transform((q) => q || undefined),
 });
