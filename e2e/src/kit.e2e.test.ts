@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { createLearner, newPage, signIn, type TestUser } from './fixtures/session';
+import { seriousA11yViolations } from './fixtures/axe';
 import { eraseAccounts } from './fixtures/cleanup';
 import { createJourneyLesson, type JourneyLesson } from './fixtures/lessons';
 
@@ -36,6 +37,8 @@ describe('the platform feedback service across remotes', () => {
     await page.getByRole('heading', { name: 'Gift Shop' }).waitFor();
     // It still closes itself on time, hosted by the shell.
     await dialog.waitFor({ state: 'hidden', timeout: 6000 });
+    // Checked once the timed dialog is gone (axe takes longer than it stays): the screens both remotes left.
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.context().close();
   });
 });

@@ -1,13 +1,18 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
+import { seriousA11yViolations } from './fixtures/axe';
+import { eraseAccounts } from './fixtures/cleanup';
+import { createLearner, type TestUser } from './fixtures/session';
 import { PORTAL_URL } from './portal';
 
 let browser: Browser;
+let learner: TestUser;
 beforeAll(async () => {
-  browser = await launchBrowser();
+  [browser, learner] = await Promise.all([launchBrowser(), createLearner()]);
 });
 afterAll(async () => {
   await browser?.close();
+  await eraseAccounts(learner);
 });
 
 async function newPage(): Promise<Page> {
@@ -25,23 +30,27 @@ describe('portal journeys', () => {
     await page.locator('.pub-review-card.is-center').waitFor();
     expect(await page.locator('.pub-review-card').count()).toBeGreaterThan(0);
     expect(await page.getByRole('region', { name: 'What Parents Say', exact: false }).count()).toBeGreaterThan(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.context().close();
   });
 
-  it('when the demo learner logs in through the Keycloak page, then they come back where they started', async () => {
+  it('when a learner logs in through the Keycloak page, then they come back where they started', async () => {
     const page = await newPage();
     await page.goto(`${PORTAL_URL}/about`);
     await page.getByRole('heading', { name: 'About Us' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' }).click();
     await page.waitForURL(/localhost:8080\/realms\/kidslearn\//);
-    await page.locator('input[name="username"]').fill('learner@kidslearn.test');
-    await page.locator('input[name="password"]').fill('Learner123');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.locator('input[name="username"]').fill(learner.email);
+    await page.locator('input[name="password"]').fill(learner.password);
     await page.locator('input[type="submit"], button[type="submit"]').first().click();
     await page.waitForURL(`${PORTAL_URL}/about`);
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
     await page.getByRole('heading', { name: 'About Us' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/about');
     expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' }).count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
     await page.context().close();
   });
 
@@ -52,6 +61,7 @@ describe('portal journeys', () => {
     await page.getByText('Oops! This part of KidsLearn is taking a nap.').waitFor({ timeout: 20_000 });
     await page.getByText('© 2025 KidsLearn. All rights reserved.').waitFor();
     await page.getByRole('link', { name: 'KidsLearn home' }).waitFor();
+    expect(await seriousA11yViolations(page)).toEqual([]);
     // The navbar still works while the area is down: its Login opens Keycloak.
     expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' }).isEnabled()).toBe(true);
     // The remote comes back: Try again mounts it without reloading the shell.

@@ -1,5 +1,5 @@
 import type { Test } from 'supertest';
-import { createLearner, tokenFor } from '@kidslearn/lib-testkit';
+import { createLearner, signIn, type TokenSource } from '@kidslearn/lib-testkit';
 import { messages } from '../src/messages';
 import { bearer, fromIp, startContent, type TestService } from './support/service';
 
@@ -20,20 +20,21 @@ interface AdminReview {
 describe('review moderation (integration)', () => {
   let one: TestService;
   let two: TestService;
-  let tokens: Record<Who, string | undefined>;
+  // Read at each use: the sources fetch the next token before the current one expires.
+  let tokens: Record<Who, TokenSource | undefined>;
 
   beforeAll(async () => {
     one = await startContent({ REVIEW_RATE_LIMIT: '100' });
     two = await startContent({ REVIEW_RATE_LIMIT: '100', SERVICE_NAME: one.config.SERVICE_NAME, MONGO_URL: one.config.MONGO_URL });
     const learner = await createLearner();
-    tokens = { anonymous: undefined, learner: learner.token, admin: await tokenFor('admin@kidslearn.test', 'Admin1234') };
+    tokens = { anonymous: undefined, learner, admin: await signIn('admin@kidslearn.test', 'Admin1234') };
   });
   afterAll(async () => {
     await two?.stop();
     await one?.stop();
   });
 
-  const as = (who: Who, req: Test) => (tokens[who] ? req.set(bearer(tokens[who]!)) : req);
+  const as = (who: Who, req: Test) => (tokens[who] ? req.set(bearer(tokens[who]!.token)) : req);
   const post = async (review: Record<string, string>) => (await one.http().post('/review').set(fromIp()).send(review).expect(201)).body as { _id: string } & Record<string, unknown>;
   const publicIds = async (svc = one) => ((await svc.http().get('/review').expect(200)).body as { _id: string }[]).map((r) => r._id);
   const adminList = async (query: Record<string, string> = { limit: '100' }) =>

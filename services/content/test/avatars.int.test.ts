@@ -1,14 +1,14 @@
-import { tokenFor } from '@kidslearn/lib-testkit';
+import { signIn, tokenFor, type TokenSource } from '@kidslearn/lib-testkit';
 import { messages } from '../src/messages';
 import { bearer, startContent, type TestService } from './support/service';
 
 describe('avatars (integration)', () => {
   let svc: TestService;
-  let lina: string;
+  let lina: TokenSource;
 
   beforeAll(async () => {
     svc = await startContent();
-    lina = await tokenFor('learner@kidslearn.test', 'Learner123');
+    lina = await signIn('learner@kidslearn.test', 'Learner123');
   });
   afterAll(() => svc.stop());
 
@@ -24,7 +24,7 @@ describe('avatars (integration)', () => {
   it('when a learner picks a catalogue avatar, then it is saved on their record', async () => {
     const { body: avatars } = await svc.http().get('/avaters').expect(200);
     const img = avatars[3].img;
-    const res = await svc.http().patch('/avater/learner@kidslearn.test').set(bearer(lina)).send({ img }).expect(200);
+    const res = await svc.http().patch('/avater/learner@kidslearn.test').set(bearer(lina.token)).send({ img }).expect(200);
     expect(res.body.img).toBe(img);
   });
 
@@ -34,10 +34,10 @@ describe('avatars (integration)', () => {
     ['an operator object', { img: { $ne: '' } }, messages.avatar.imgRequired],
     ['an oversize img', { img: `https://x.test/${'a'.repeat(2100)}` }, 'body.img'],
   ])('when a learner sends %s, then 400 and the avatar stays', async (_case, body, message) => {
-    const before = (await svc.http().get('/users/email').query({ email: 'learner@kidslearn.test' }).set(bearer(lina))).body.img;
-    const res = await svc.http().patch('/avater/learner@kidslearn.test').set(bearer(lina)).send(body).expect(400);
+    const before = (await svc.http().get('/users/email').query({ email: 'learner@kidslearn.test' }).set(bearer(lina.token))).body.img;
+    const res = await svc.http().patch('/avater/learner@kidslearn.test').set(bearer(lina.token)).send(body).expect(400);
     expect(res.body.message).toContain(message);
-    const after = (await svc.http().get('/users/email').query({ email: 'learner@kidslearn.test' }).set(bearer(lina))).body.img;
+    const after = (await svc.http().get('/users/email').query({ email: 'learner@kidslearn.test' }).set(bearer(lina.token))).body.img;
     expect(after).toBe(before);
   });
 

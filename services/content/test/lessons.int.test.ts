@@ -1,4 +1,4 @@
-import { createLearner, tokenFor } from '@kidslearn/lib-testkit';
+import { createLearner, signIn, type TokenSource } from '@kidslearn/lib-testkit';
 import { demoLessons } from '../src/seed/demo-lessons';
 import { createEvent } from '@kidslearn/lib-events';
 import { observeEvents, publishEvent } from './support/rabbit';
@@ -18,20 +18,23 @@ const newLesson = () => ({
 
 describe('lessons (integration)', () => {
   let svc: TestService;
-  let admin: string;
-  let learner: string;
+  // Read at each use: the sources fetch the next token before the current one expires.
+  let admin: TokenSource;
+  let learner: TokenSource;
 
   beforeAll(async () => {
     svc = await startContent();
-    admin = await tokenFor('admin@kidslearn.test', 'Admin1234');
-    learner = (await createLearner()).token;
+    [admin, learner] = await Promise.all([signIn('admin@kidslearn.test', 'Admin1234'), createLearner()]);
   });
   afterAll(() => svc.stop());
 
   it('when the demo data is seeded, then at least 6 lessons with 2-4 parts and 5 questions are listed', async () => {
     const res = await svc.http().get('/lessons').expect(200);
-    expect(res.body.length).toBeGreaterThanOrEqual(6);
-    for (const lesson of res.body) {
+    // Only the seeded ones: other tests here add lessons of their own to the same service.
+    const seeded = (res.body as { _id: string; parts: unknown[]; quiz: unknown[] }[]).filter((lesson) => demoLessons.some((demo) => demo._id === lesson._id));
+    expect(seeded.map((lesson) => lesson._id).sort()).toEqual(demoLessons.map((demo) => demo._id).sort());
+    expect(seeded.length).toBeGreaterThanOrEqual(6);
+    for (const lesson of seeded) {
       expect(lesson.parts.length).toBeGreaterThanOrEqual(2);
       expect(lesson.parts.length).toBeLessThanOrEqual(4);
       expect(lesson.quiz).toHaveLength(5);
@@ -40,7 +43,7 @@ describe('lessons (integration)', () => {
 
   it('when a visitor or a learner reads lessons, then no correctAnswer is sent', async () => {
     const visitor = await svc.http().get('/lessons').expect(200);
-    const asLearner = await svc.http().get('/lessons').set(bearer(learner)).expect(200);
+    const asLearner = await svc.http().get('/lessons').set(bearer(learner.token)).expect(200);
     expect(JSON.stringify(visitor.body)).not.toContain('correctAnswer');
     expect(JSON.stringify(asLearner.body)).not.toContain('correctAnswer');
     expect(asLearner.body[0].quiz[0]).toEqual(expect.objectContaining({ question: expect.any(String), optionA: expect.any(String) }));
@@ -48,14 +51,14 @@ describe('lessons (integration)', () => {
 
   it('when a visitor reads lessons, then a shared cache may keep them briefly; a signed-in answer is never stored', async () => {
     const visitor = await svc.http().get('/lessons').expect(200);
-    const asAdmin = await svc.http().get('/lessons').set(bearer(admin)).expect(200);
+    const asAdmin = await svc.http().get('/lessons').set(bearer(admin.token)).expect(200);
     expect(visitor.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=\d+$/);
     expect(asAdmin.headers['cache-control']).toBe('private, no-store');
     expect(visitor.headers.vary).toContain('Authorization');
   });
 
   it('when an admin reads lessons, then the full quiz with correct answers is sent', async () => {
-    const res = await svc.http().get('/lessons').set(bearer(admin)).expect(200);
+    const res = await svc.http().get('/lessons').set(bearer(admin.token)).expect(200);
     const seeded = res.body.find((l: { _id: string }) => l._id === demoLessons[0]!._id);
     expect(seeded.quiz.map((q: { correctAnswer: string }) => q.correctAnswer)).toEqual(demoLessons[0]!.quiz.map((q) => q.correctAnswer));
   });
@@ -70,7 +73,7 @@ describe('lessons (integration)', () => {
     try {
       await svc.http().get('/lessons').expect(200); // warm the cache
       const lesson = newLesson();
-      const res = await svc.http().post('/lessons').set(bearer(admin)).send(lesson).expect(201);
+      const res = await svc.http().post('/lessons').set(bearer(admin.token)).send(lesson).expect(201);
       expect(res.body).toMatchObject({ _id: expect.any(String), lessonHeading: lesson.lessonHeading, parts: lesson.parts });
 
       const event = await events.waitFor((e) => (e.data as { lessonId: string }).lessonId === res.body._id);
@@ -121,7 +124,7 @@ describe('lessons (integration)', () => {
   it('when lesson.announcement.requested arrives, then lesson.created is published again for the lessons', async () => {
     const events = await observeEvents(['lesson.created']);
     try {
-      const created = await svc.http().post('/lessons').set(bearer(admin)).send(newLesson()).expect(201);
+      const created = await svc.http().post('/lessons').set(bearer(admin.token)).send(newLesson()).expect(201);
       const isOurs = (e: { data: unknown }) => (e.data as { lessonId: string }).lessonId === created.body._id;
       await events.waitFor(isOurs); // its own event, from the outbox
       await publishEvent(createEvent('lesson.announcement.requested', { service: 'quiz-test' }));
@@ -146,12 +149,12 @@ describe('lessons (integration)', () => {
     ['an oversize heading', { ...newLesson(), lessonHeading: 'x'.repeat(201) }],
   ])('when an admin sends %s, then 400 with a message and no lesson is added', async (_case, body) => {
     const before = (await svc.http().get('/lessons').expect(200)).body.length;
-    const res = await svc.http().post('/lessons').set(bearer(admin)).send(body).expect(400);
+    const res = await svc.http().post('/lessons').set(bearer(admin.token)).send(body).expect(400);
     expect(res.body.message).toEqual(expect.any(String));
     expect((await svc.http().get('/lessons').expect(200)).body).toHaveLength(before);
   });
 
   it('when the body is not JSON, then 400', async () => {
-    await svc.http().post('/lessons').set(bearer(admin)).set('content-type', 'application/json').send('{oops').expect(400);
+    await svc.http().post('/lessons').set(bearer(admin.token)).set('content-type', 'application/json').send('{oops').expect(400);
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createLearner, tokenFor } from '@kidslearn/lib-testkit';
+import { createLearner, signIn, tokenFor, type TokenSource } from '@kidslearn/lib-testkit';
 import { deleteKeycloakUser } from './support/keycloak';
 import { followVerificationLink } from './support/keycloak-links';
 import { actionLinkOf, waitForMailTo } from './support/maildev';
@@ -12,7 +12,7 @@ describe('photo access (integration)', () => {
   let svc: TestService;
   const email = `photo-${randomBytes(4).toString('hex')}@kidslearn.test`;
   let photoPath: string;
-  let owner: string;
+  let owner: TokenSource;
 
   beforeAll(async () => {
     svc = await startContent();
@@ -27,8 +27,8 @@ describe('photo access (integration)', () => {
       .attach('image', PNG, { filename: 'me.png', contentType: 'image/png' })
       .expect(201);
     await followVerificationLink(actionLinkOf(await waitForMailTo(email)));
-    owner = await tokenFor(email, 'Picture123');
-    const user = await svc.http().get('/users/email').query({ email }).set(bearer(owner)).expect(200);
+    owner = await signIn(email, 'Picture123');
+    const user = await svc.http().get('/users/email').query({ email }).set(bearer(owner.token)).expect(200);
     photoPath = new URL(user.body.img as string).pathname;
   });
   afterAll(async () => {
@@ -37,7 +37,7 @@ describe('photo access (integration)', () => {
   });
 
   it('when the child it shows asks for the photo, then it is served and no cache may keep it', async () => {
-    const res = await svc.http().get(photoPath).set(bearer(owner)).buffer(true).expect(200);
+    const res = await svc.http().get(photoPath).set(bearer(owner.token)).buffer(true).expect(200);
     expect(res.headers['content-type']).toBe('image/png');
     expect(res.headers['cache-control']).toBe('private, no-store');
   });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import mongoose from 'mongoose';
 import { createLogger } from '@kidslearn/lib-core';
-import { createLearner, tokenFor, uniqueDbUrl } from '@kidslearn/lib-testkit';
+import { createLearner, signIn, uniqueDbUrl, type TokenSource } from '@kidslearn/lib-testkit';
 import { buildService as buildQuiz, readConfig as readQuizConfig } from '../../quiz/src';
 import { demoLessons } from '../src/seed/demo-lessons';
 import { cleanupTestInstance } from './support/cleanup';
@@ -50,35 +50,54 @@ async function startQuiz(requestLessons: boolean) {
 }
 
 describe('answer keys reach a quiz with a fresh database (integration)', () => {
-  let first: TestService | undefined;
-  let second: TestService | undefined;
+  const contents = new Set<TestService>();
+  const contentDbs: string[] = [];
   const quizzes: Awaited<ReturnType<typeof startQuiz>>[] = [];
-  let lessonId: string;
-  // Handed in, so stopping the first instance keeps it (the restart must find it); dropped at the end.
-  const contentDb = uniqueDbUrl('content');
+  let admin: TokenSource;
 
   beforeAll(async () => {
-    // A lesson that only this content database holds, created before any of our quiz instances existed.
-    first = await startContent({ MONGO_URL: contentDb });
-    const admin = await tokenFor('admin@kidslearn.test', 'Admin1234');
-    lessonId = (await first.http().post('/lessons').set(bearer(admin)).send(lesson()).expect(201)).body._id;
+    admin = await signIn('admin@kidslearn.test', 'Admin1234');
   });
   afterAll(async () => {
     for (const quiz of quizzes) await quiz.stop();
-    await second?.stop();
-    await first?.stop();
-    const db = await mongoose.createConnection(contentDb).asPromise();
-    await db.dropDatabase().finally(() => db.close());
+    for (const content of contents) await content.stop();
+    for (const url of contentDbs) {
+      const db = await mongoose.createConnection(url).asPromise();
+      await db.dropDatabase().finally(() => db.close());
+    }
   });
 
-  it('when content restarts on its existing database, then a quiz started with an empty database learns every answer key', async () => {
-    const quiz = await startQuiz(false); // content's start-up alone must be enough
+  /** Content on a database handed in (so a restart finds it again; dropped at the end). */
+  const startOwnContent = async (mongoUrl: string) => {
+    const content = await startContent({ MONGO_URL: mongoUrl });
+    contents.add(content);
+    return content;
+  };
+  const stopContent = async (content: TestService) => {
+    contents.delete(content);
+    await content.stop();
+  };
+  /** Each test's own content database with a lesson only it holds, created before any quiz of the test existed. */
+  const contentWithLesson = async () => {
+    const mongoUrl = uniqueDbUrl('content');
+    contentDbs.push(mongoUrl);
+    const content = await startOwnContent(mongoUrl);
+    const lessonId = (await content.http().post('/lessons').set(bearer(admin.token)).send(lesson()).expect(201)).body._id as string;
+    return { content, mongoUrl, lessonId };
+  };
+  const startedQuiz = async (requestLessons: boolean) => {
+    const quiz = await startQuiz(requestLessons);
     quizzes.push(quiz);
+    return quiz;
+  };
+
+  it('when content restarts on its existing database, then a quiz started with an empty database learns every answer key', async () => {
+    const { content, mongoUrl, lessonId } = await contentWithLesson();
+    const quiz = await startedQuiz(false); // content's start-up alone must be enough
     expect(await quiz.answerKeyOf(lessonId)).toBeUndefined(); // published before this quiz's queue existed
 
-    await first!.stop();
-    second = await startContent({ MONGO_URL: contentDb });
-    first = undefined;
+    await stopContent(content);
+    await startOwnContent(mongoUrl);
 
     expect(await eventually(() => quiz.answerKeyOf(lessonId), (key) => key !== undefined)).toEqual(['B', 'A']);
     for (const demo of demoLessons) {
@@ -97,8 +116,8 @@ describe('answer keys reach a quiz with a fresh database (integration)', () => {
   });
 
   it('when a quiz starts with an empty database while content keeps running, then it asks and learns every answer key', async () => {
-    const quiz = await startQuiz(true);
-    quizzes.push(quiz);
+    const { lessonId } = await contentWithLesson();
+    const quiz = await startedQuiz(true);
     expect(await eventually(() => quiz.answerKeyOf(lessonId), (key) => key !== undefined)).toEqual(['B', 'A']);
   });
 });

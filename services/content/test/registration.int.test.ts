@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import { tokenFor } from '@kidslearn/lib-testkit';
+import { signIn, tokenFor, type TokenSource } from '@kidslearn/lib-testkit';
 import { messages } from '../src/messages';
 import { deleteKeycloakUser, keycloakUser } from './support/keycloak';
 import { actionLinkOf, waitForMailsTo, waitForMailTo } from './support/maildev';
@@ -14,12 +14,12 @@ const newEmail = () => `reg-${randomBytes(4).toString('hex')}@kidslearn.test`;
 
 describe('registration (integration)', () => {
   let svc: TestService;
-  let admin: string;
+  let admin: TokenSource;
   const created: string[] = [];
 
   beforeAll(async () => {
     svc = await startContent();
-    admin = await tokenFor('admin@kidslearn.test', 'Admin1234');
+    admin = await signIn('admin@kidslearn.test', 'Admin1234');
   });
   afterAll(async () => {
     await Promise.all(created.map((email) => deleteKeycloakUser(email).catch(() => undefined)));
@@ -33,7 +33,7 @@ describe('registration (integration)', () => {
     return req;
   };
   const valid = (email: string) => ({ name: 'Rita Reader', email, password: 'Secret123', terms: 'true' });
-  const localUser = (email: string) => svc.http().get('/users/email').query({ email }).set(bearer(admin));
+  const localUser = (email: string) => svc.http().get('/users/email').query({ email }).set(bearer(admin.token));
 
   it('when the form is valid, then a Keycloak user with VERIFY_EMAIL, a verification mail, a stored photo and a local record are created', async () => {
     const email = newEmail();
@@ -50,7 +50,7 @@ describe('registration (integration)', () => {
 
     const user = (await localUser(email).expect(200)).body;
     expect(user).toMatchObject({ email, name: 'Rita Reader', role: 'user', gems: 0, img: expect.stringContaining('/photos/') });
-    const photo = await svc.http().get(new URL(user.img).pathname).set(bearer(admin)).expect(200);
+    const photo = await svc.http().get(new URL(user.img).pathname).set(bearer(admin.token)).expect(200);
     expect(photo.headers['content-type']).toBe('image/png');
     // Re-encoded (metadata stripped): the same 1×1 picture, not the same bytes.
     expect(await sharp(photo.body as Buffer).metadata()).toMatchObject({ format: 'png', width: 1, height: 1 });
@@ -120,7 +120,7 @@ describe('registration (integration)', () => {
     await register(valid(email), { data: withGps, type: 'image/jpeg', name: 'me.jpg' }).expect(201);
     const { img } = (await localUser(email).expect(200)).body as { img: string };
     expect(new URL(img).pathname).toMatch(/^\/photos\/[0-9a-f]{32}$/);
-    const photo = await svc.http().get(new URL(img).pathname).set(bearer(admin)).buffer(true).expect(200);
+    const photo = await svc.http().get(new URL(img).pathname).set(bearer(admin.token)).buffer(true).expect(200);
     expect(photo.headers['cache-control']).toMatch(/private/);
     expect(photo.headers['cache-control']).not.toMatch(/public/);
     const meta = await sharp(photo.body as Buffer).metadata();
@@ -167,8 +167,8 @@ describe('registration (integration)', () => {
   });
 
   it('when a photo id is unknown or malformed, then 404', async () => {
-    await svc.http().get("/photos/0123456789abcdef01234567").set(bearer(admin)).expect(404);
-    await svc.http().get("/photos/..%2F..%2Fetc").set(bearer(admin)).expect(404);
+    await svc.http().get("/photos/0123456789abcdef01234567").set(bearer(admin.token)).expect(404);
+    await svc.http().get("/photos/..%2F..%2Fetc").set(bearer(admin.token)).expect(404);
   });
 
   it('when one address registers too often, then 429', async () => {

@@ -3,7 +3,7 @@
 // registrations of other tests running beside it are never touched.
 import { randomBytes } from 'node:crypto';
 import mongoose, { type Connection } from 'mongoose';
-import { createLearner, tokenFor } from '@kidslearn/lib-testkit';
+import { createLearner, signIn, type TokenSource } from '@kidslearn/lib-testkit';
 import { createEvent } from '@kidslearn/lib-events';
 import { deleteKeycloakUser, keycloakUser } from './support/keycloak';
 import { observeEvents, publishEvent } from './support/rabbit';
@@ -16,13 +16,13 @@ const newEmail = (kind: string) => `${kind}-${randomBytes(4).toString('hex')}@ki
 describe('retention (controlled clock, real database and Keycloak)', () => {
   let svc: TestService;
   let db: Connection;
-  let admin: string;
+  let admin: TokenSource;
   const created: string[] = [];
 
   beforeAll(async () => {
     svc = await startContent();
     db = await mongoose.createConnection(svc.config.MONGO_URL).asPromise();
-    admin = await tokenFor('admin@kidslearn.test', 'Admin1234');
+    admin = await signIn('admin@kidslearn.test', 'Admin1234');
   });
   afterAll(async () => {
     await Promise.all(created.map((email) => deleteKeycloakUser(email).catch(() => undefined)));
@@ -40,7 +40,7 @@ describe('retention (controlled clock, real database and Keycloak)', () => {
     try {
       await svc.http().post('/registrations').set(fromIp()).field('name', 'Pat Pending').field('email', pending).field('password', 'Secret123').field('terms', 'true').attach('image', PNG, { filename: 'p.png', contentType: 'image/png' }).expect(201);
       const photoPath = new URL(String((await record(pending))?.img)).pathname;
-      expect((await svc.http().get(photoPath).set(bearer(admin))).status).toBe(200);
+      expect((await svc.http().get(photoPath).set(bearer(admin.token))).status).toBe(200);
 
       // Verified and signed in: never a candidate. Verified, known here only from a gems event: asked once, then left.
       const signedIn = await createLearner();
@@ -60,7 +60,7 @@ describe('retention (controlled clock, real database and Keycloak)', () => {
       expect(await keycloakUser(pending)).toBeUndefined();
       expect(await record(pending)).toBeNull();
       expect(await db.collection('photos').countDocuments({ owner: pending })).toBe(0);
-      expect((await svc.http().get(photoPath).set(bearer(admin))).status).toBe(404);
+      expect((await svc.http().get(photoPath).set(bearer(admin.token))).status).toBe(404);
       await events.waitFor((e) => (e.data as { email?: string }).email === pending);
 
       expect(await record(signedIn.email)).not.toBeNull();

@@ -41,7 +41,7 @@ describe('gateway edge cache', () => {
     service = createServer(app);
     const contentUrl = await listenLocal(service);
     const config = gatewayConfigSchema.parse({ PORT: 0, CONTENT_URL: contentUrl });
-    // Tokens stand for roles here; a real Keycloak token is verified in the integration suite.
+    // Tokens stand for roles here; tokens the running Keycloak issued pick the audience in keycloak-token.int.test.ts.
     const rolesByToken: Record<string, string[]> = { learner: ['user', 'offline_access'], learner2: ['user'], admin: ['admin', 'user'] };
     const verifyToken = async (token: string) => {
       const roles = rolesByToken[token];

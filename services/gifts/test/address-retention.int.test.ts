@@ -1,19 +1,19 @@
 // Retention of delivery addresses (README "Erase, export, retention") with a controlled clock: the pass is
 // run "as of" a chosen day against the real database; the parcels are real (gems debits them).
 import { Types } from 'mongoose';
-import { createLearner, tokenFor } from '@kidslearn/lib-testkit';
+import { createLearner, signIn, type TokenSource } from '@kidslearn/lib-testkit';
 import { address, call, creditGems, deleteQueues, eventually, isolateBroker, releaseBroker, startGems, startGifts, uniqueDbUrl, type RunningGifts } from './harness';
 
 const DAY = 24 * 60 * 60 * 1000;
 let gifts: RunningGifts;
 let gems: Awaited<ReturnType<typeof startGems>>;
-let admin: string;
+let admin: TokenSource;
 
 beforeAll(async () => {
   await isolateBroker();
   gems = await startGems();
   gifts = await startGifts({ mongoUrl: uniqueDbUrl('gifts-retention') });
-  admin = await tokenFor('admin@kidslearn.test', 'Admin1234');
+  admin = await signIn('admin@kidslearn.test', 'Admin1234');
 }, 120_000);
 
 afterAll(async () => {
@@ -38,7 +38,7 @@ describe('delivery address retention (controlled clock)', () => {
     const refused = await call(gifts.url, 'POST', '/redemptions', learner.token, { giftId: 'stickers', address });
     expect(refused.status).toBe(400);
     const rejected = refused.body.redemption._id as string;
-    expect((await call(gifts.url, 'PATCH', `/redemptions/${delivered}/delivery`, admin, { deliveryStatus: true })).status).toBe(200);
+    expect((await call(gifts.url, 'PATCH', `/redemptions/${delivered}/delivery`, admin.token, { deliveryStatus: true })).status).toBe(200);
 
     const now = Date.now();
     expect(await retention(new Date(now + 29 * DAY))).toBe(0);
@@ -56,7 +56,7 @@ describe('delivery address retention (controlled clock)', () => {
     const mine = (await call(gifts.url, 'GET', '/redemptions/mine', learner.token)).body as { _id: string; address?: unknown; status: string }[];
     expect(mine.find((row) => row._id === delivered)).toMatchObject({ status: 'delivered' });
     expect(mine.find((row) => row._id === delivered)).not.toHaveProperty('address');
-    const list = (await call(gifts.url, 'GET', '/redemptions', admin)).body as { _id: string; address: unknown }[];
+    const list = (await call(gifts.url, 'GET', '/redemptions', admin.token)).body as { _id: string; address: unknown }[];
     expect(list.find((row) => row._id === pending)?.address).toMatchObject(address);
   });
 });

@@ -4,6 +4,7 @@ import { createEvent } from '@kidslearn/lib-events';
 import type { Model } from 'mongoose';
 import { eventually, uniqueDbUrl } from '@kidslearn/lib-testkit';
 import { connectMongo, createErasureLog, createOutbox, erasedCallerGuard, erasureKey, writeUnlessErased, type ErasureDoc } from '../src';
+import { closedBus } from './broker';
 
 const logger = createLogger('erasures-test', process.env.TEST_LOG_LEVEL ?? 'silent');
 let conn: Connection;
@@ -20,8 +21,9 @@ const at = (iso: string) => new Date(iso);
 
 describe('erasure tombstones (real database)', () => {
   it('when a learner is erased twice, then one tombstone keyed by a hash (no email) keeps the later time and the outbox holds the event', async () => {
-    // No relay running: the event stays in the tombstone's outbox.
-    const log = createErasureLog(conn, { outboxOf: (model: Model<ErasureDoc>) => createOutbox({ model, logger, bus: { publish: () => new Promise<void>(() => undefined) } }) });
+    // The writer's broker connection is gone: the event stays in the tombstone's outbox.
+    const bus = await closedBus();
+    const log = createErasureLog(conn, { outboxOf: (model: Model<ErasureDoc>) => createOutbox({ model, logger, bus }) });
     const email = 'Tomb.Stone@KidsLearn.test';
     const event = createEvent('learner.erased', { email: email.toLowerCase(), erasureId: 'e-1' });
     await log.record(email, at('2030-01-02T00:00:00Z'), [event]);

@@ -8,6 +8,7 @@ import { env, eventually, randomSuffix, uniqueDbUrl } from '@kidslearn/lib-testk
 import { applyOnce, connectMongo, isDuplicateKeyError, mongoReady, outboxFields } from '../src';
 import { createOutboxRelay } from '../src/outbox-relay';
 import { withOutbox } from '../src/update-merge';
+import { connectRelayBroker, type RelayBroker } from './broker';
 
 const logger = createLogger('mongo-test', process.env.TEST_LOG_LEVEL ?? 'silent');
 
@@ -22,11 +23,15 @@ const accountSchema = new Schema<Account>({ email: { type: String, required: tru
 
 let conn: Connection;
 let bus: EventBus | undefined;
+// The relay tests publish to the run's RabbitMQ and read what it delivered (broker.ts).
+let broker: RelayBroker;
 
 beforeAll(async () => {
   conn = await connectMongo(uniqueDbUrl('lib-mongo'), logger);
+  broker = await connectRelayBroker('lib-mongo');
 });
 afterAll(async () => {
+  await broker.close();
   if (bus) {
     const { queue, dlq, retryQueue } = bus.queues;
     const conn2 = await amqp.connect(env().AMQP_URL);
@@ -39,6 +44,8 @@ afterAll(async () => {
   await conn.close();
 });
 
+/** What the broker delivered since `before` (the length of delivered() then). */
+const deliveredSince = async (before: number): Promise<string[]> => (await broker.settled()).slice(before);
 const model = (): Model<Account> => (conn.models.Account as Model<Account> | undefined) ?? conn.model<Account>('Account', accountSchema);
 
 describe('mongoose on the local database (FerretDB behind the atomic-writes wrapper)', () => {
@@ -129,26 +136,17 @@ describe('mongoose on the local database (FerretDB behind the atomic-writes wrap
   it('when the publisher fails, then the events stay in the outbox and a later flush publishes and removes them', async () => {
     const accounts = model();
     const email = `outbox-${randomSuffix()}@kidslearn.test`;
-    const events = [createEvent('gems.balance.changed', { n: 1 }), createEvent('gems.balance.changed', { n: 2 })];
+    const events = [broker.event({ n: 1 }), broker.event({ n: 2 })];
     await accounts.create({ email });
     await accounts.updateOne({ email }, withOutbox({ $inc: { gems: 1 } }, ...events)).exec();
-    const published: string[] = [];
-    let brokerUp = false;
-    const relay = createOutboxRelay({
-      model: accounts,
-      logger,
-      bus: {
-        publish: async (e) => {
-          if (!brokerUp) throw new Error('broker down');
-          published.push(e.id);
-        },
-      },
-    });
-    await expect(relay.flush()).rejects.toThrow('broker down');
+    const before = broker.delivered().length;
+    const connection = await broker.connection({ up: false });
+    const relay = createOutboxRelay({ model: accounts, logger, bus: connection });
+    await expect(relay.flush()).rejects.toThrow('event bus is closed');
     expect((await accounts.findOne({ email }).lean().exec())?.outbox).toHaveLength(2);
-    brokerUp = true;
+    connection.reconnect();
     await relay.flush();
-    expect(published).toEqual(expect.arrayContaining(events.map((e) => e.id)));
+    expect(await deliveredSince(before)).toEqual(events.map((e) => e.id));
     expect((await accounts.findOne({ email }).lean().exec())?.outbox).toEqual([]);
     await relay.stop();
   });
@@ -156,31 +154,33 @@ describe('mongoose on the local database (FerretDB behind the atomic-writes wrap
   it('when flushed with a document id, then only the events of that document are published, in order, and removed', async () => {
     const accounts = model();
     const [mine, other] = [`kick-${randomSuffix()}@kidslearn.test`, `kick-${randomSuffix()}@kidslearn.test`];
-    const events = [createEvent('gems.balance.changed', { n: 1 }), createEvent('gems.balance.changed', { n: 2 })];
+    const events = [broker.event({ n: 1 }), broker.event({ n: 2 })];
+    const others = broker.event({ n: 3 });
     const [doc] = await accounts.create([{ email: mine }, { email: other }]);
     await accounts.updateOne({ email: mine }, withOutbox({ $inc: { gems: 1 } }, ...events)).exec();
-    await accounts.updateOne({ email: other }, withOutbox({ $inc: { gems: 1 } }, createEvent('gems.balance.changed', { n: 3 }))).exec();
-    const published: string[] = [];
-    const relay = createOutboxRelay({ model: accounts, logger, bus: { publish: async (e) => void published.push(e.id) } });
+    await accounts.updateOne({ email: other }, withOutbox({ $inc: { gems: 1 } }, others)).exec();
+    const before = broker.delivered().length;
+    const relay = createOutboxRelay({ model: accounts, logger, bus: broker.bus });
     expect(await relay.flush(doc!._id)).toBe(2);
-    expect(published).toEqual(events.map((e) => e.id));
+    expect(await deliveredSince(before)).toEqual(events.map((e) => e.id));
     expect((await accounts.findOne({ email: mine }).lean().exec())?.outbox).toEqual([]);
     expect((await accounts.findOne({ email: other }).lean().exec())?.outbox).toHaveLength(1);
     await relay.flush();
     expect((await accounts.findOne({ email: other }).lean().exec())?.outbox).toEqual([]);
+    expect(await deliveredSince(before)).toEqual([...events, others].map((e) => e.id));
     await relay.stop();
   });
 
   it('when the writer hands its events over, then they are published once, before the read back, and removed', async () => {
     const accounts = model();
     const email = `handed-${randomSuffix()}@kidslearn.test`;
-    const event = createEvent('gems.balance.changed', { n: 1 });
+    const event = broker.event({ n: 1 });
     const doc = await accounts.create({ email });
     await accounts.updateOne({ email }, withOutbox({ $inc: { gems: 1 } }, event)).exec();
-    const published: string[] = [];
-    const relay = createOutboxRelay({ model: accounts, logger, bus: { publish: async (e) => void published.push(e.id) } });
+    const before = broker.delivered().length;
+    const relay = createOutboxRelay({ model: accounts, logger, bus: broker.bus });
     expect(await relay.flush(doc._id, [event])).toBe(1);
-    expect(published).toEqual([event.id]);
+    expect(await deliveredSince(before)).toEqual([event.id]);
     expect((await accounts.findOne({ email }).lean().exec())?.outbox).toEqual([]);
     await relay.stop();
   });
@@ -188,14 +188,16 @@ describe('mongoose on the local database (FerretDB behind the atomic-writes wrap
   it('when the outbox holds exactly the events handed over, then they are removed without reading the document', async () => {
     const accounts = model();
     const email = `exact-${randomSuffix()}@kidslearn.test`;
-    const events = [createEvent('gems.balance.changed', { n: 1 }), createEvent('gems.balance.changed', { n: 2 })];
+    const events = [broker.event({ n: 1 }), broker.event({ n: 2 })];
     const doc = await accounts.create({ email });
     await accounts.updateOne({ email }, withOutbox({ $inc: { gems: 1 } }, ...events)).exec();
+    const before = broker.delivered().length;
     const reads = jest.spyOn(accounts, 'find');
-    const relay = createOutboxRelay({ model: accounts, logger, bus: { publish: async () => undefined } });
+    const relay = createOutboxRelay({ model: accounts, logger, bus: broker.bus });
     try {
       expect(await relay.flush(doc._id, events)).toBe(2);
       expect(reads).not.toHaveBeenCalled();
+      expect(await deliveredSince(before)).toEqual(events.map((e) => e.id));
       const stored = await accounts.findOne({ email }).lean<Account & { outboxPending: boolean }>().exec();
       expect(stored?.outbox ?? []).toEqual([]);
       expect(stored?.outboxPending).toBe(false);
@@ -211,15 +213,15 @@ describe('mongoose on the local database (FerretDB behind the atomic-writes wrap
   ])('when the outbox also holds %s, then the document is read and that event is published and removed too', async (_case, when) => {
     const accounts = model();
     const email = `more-${randomSuffix()}@kidslearn.test`;
-    const [other, handed] = [createEvent('gems.balance.changed', { n: 0 }), createEvent('gems.balance.changed', { n: 1 })];
+    const [other, handed] = [broker.event({ n: 0 }), broker.event({ n: 1 })];
     const doc = await accounts.create({ email });
     const writes = when === 'before' ? [other, handed] : [handed, other];
     for (const event of writes) await accounts.updateOne({ email }, withOutbox({ $inc: { gems: 1 } }, event)).exec();
-    const published: string[] = [];
-    const relay = createOutboxRelay({ model: accounts, logger, bus: { publish: async (e) => void published.push(e.id) } });
+    const before = broker.delivered().length;
+    const relay = createOutboxRelay({ model: accounts, logger, bus: broker.bus });
     try {
       await relay.flush(doc._id, [handed]);
-      expect(published.sort()).toEqual([other.id, handed.id].sort());
+      expect((await deliveredSince(before)).sort()).toEqual([other.id, handed.id].sort());
       const stored = await accounts.findOne({ email }).lean<Account & { outboxPending: boolean }>().exec();
       expect(stored?.outbox ?? []).toEqual([]);
       expect(stored?.outboxPending).toBe(false);
@@ -231,25 +233,19 @@ describe('mongoose on the local database (FerretDB behind the atomic-writes wrap
   it('when a kick fails while the broker is down, then a sweep retries soon, not only at the idle interval', async () => {
     const accounts = model();
     const email = `retry-${randomSuffix()}@kidslearn.test`;
-    const event = createEvent('gems.balance.changed', { n: 1 });
+    const event = broker.event({ n: 1 });
     const doc = await accounts.create({ email });
-    const published: string[] = [];
-    let brokerUp = true;
-    const bus = {
-      publish: async (e: EventEnvelope) => {
-        if (!brokerUp) throw new Error('broker down');
-        published.push(e.id);
-      },
-    };
-    const relay = createOutboxRelay({ model: accounts, logger, bus, intervalMs: 100, idleIntervalMs: 600_000 });
+    const connection = await broker.connection();
+    const relay = createOutboxRelay({ model: accounts, logger, bus: connection, intervalMs: 100, idleIntervalMs: 600_000 });
     relay.start();
+    // The first sweep went well: the next one is an idle interval away.
     await eventually(() => relay.flush().then(() => true));
-    brokerUp = false;
+    connection.lose();
     await accounts.updateOne({ email }, withOutbox({ $inc: { gems: 1 } }, event)).exec();
     relay.kick(doc._id, [event]);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    brokerUp = true;
-    await eventually(() => published.includes(event.id), { timeoutMs: 5000 });
+    await eventually(() => connection.refused() > 0);
+    connection.reconnect();
+    await eventually(() => broker.delivered().includes(event.id), { timeoutMs: 5000 });
     await eventually(async () => ((await accounts.findOne({ email }).lean().exec())?.outbox ?? []).length === 0, { timeoutMs: 5000 });
     await relay.stop();
   });

@@ -1,14 +1,16 @@
 import { Schema } from 'mongoose';
 import type { Connection, Model } from 'mongoose';
 import { createLogger } from '@kidslearn/lib-core';
-import { createEnvelope as createEvent, type EventEnvelope } from '@kidslearn/lib-events';
+import type { EventEnvelope } from '@kidslearn/lib-events';
 import { eventually, uniqueDbUrl } from '@kidslearn/lib-testkit';
 import { connectMongo, outboxFields } from '../src';
 import { createOutboxRelay } from '../src/outbox-relay';
 import { withOutbox } from '../src/update-merge';
+import { connectRelayBroker, type RelayBroker } from './broker';
 
 // The relay's safety-net sweep: finds documents by an indexed pending flag, drains everything pending in
-// batches, and lets events handed over by writers go out while a long drain is still running.
+// batches, and lets events handed over by writers go out while a long drain is still running. It publishes to
+// the run's RabbitMQ; what was published is read from a queue (broker.ts).
 const logger = createLogger('outbox-sweep-test', process.env.TEST_LOG_LEVEL ?? 'silent');
 
 interface Item {
@@ -19,13 +21,16 @@ const schema = new Schema<Item>({ n: { type: Number, required: true }, ...outbox
 
 let conn: Connection;
 let items: Model<Item>;
+let broker: RelayBroker;
 
 beforeAll(async () => {
   conn = await connectMongo(uniqueDbUrl('outbox-sweep'), logger);
   items = conn.model<Item>('Item', schema);
   await items.init();
+  broker = await connectRelayBroker('outbox-sweep');
 });
 afterAll(async () => {
+  await broker.close();
   await conn.dropDatabase().catch(() => undefined);
   await conn.close();
 });
@@ -33,9 +38,12 @@ beforeEach(async () => {
   await items.deleteMany({});
 });
 
+/** What the broker delivered since `before` (the length of delivered() then). */
+const deliveredSince = async (before: number): Promise<string[]> => (await broker.settled()).slice(before);
+
 /** `count` documents, each with one event in its outbox, written as services write them (no kick). */
 async function pending(count: number): Promise<EventEnvelope[]> {
-  const events = Array.from({ length: count }, (_, n) => createEvent('test.swept', { n }));
+  const events = Array.from({ length: count }, (_, n) => broker.event({ n }));
   await items.insertMany(events.map((_, n) => ({ n })));
   for (const [n, event] of events.entries()) await items.updateOne({ n }, withOutbox({ $set: { n } }, event)).exec();
   return events;
@@ -47,21 +55,21 @@ it('when events are written with withOutbox, then the document carries an indexe
   const indexes = await items.collection.indexes();
   expect(indexes.some((index) => Object.keys(index.key).join() === 'outboxPending')).toBe(true);
 
-  const published: string[] = [];
-  const relay = createOutboxRelay({ model: items, logger, bus: { publish: async (e) => void published.push(e.id) } });
+  const before = broker.delivered().length;
+  const relay = createOutboxRelay({ model: items, logger, bus: broker.bus });
   expect(await relay.flush()).toBe(1);
-  expect(published).toEqual([event!.id]);
+  expect(await deliveredSince(before)).toEqual([event!.id]);
   expect(await items.findOne({ n: 0 }).lean().exec()).toMatchObject({ outbox: [], outboxPending: false });
   await relay.stop();
 });
 
 it('when more documents are pending than one batch holds, then one sweep drains them all, batch by batch', async () => {
-  const published: string[] = [];
-  const relay = createOutboxRelay({ model: items, logger, batchSize: 10, bus: { publish: async (e) => void published.push(e.id) } });
+  const before = broker.delivered().length;
+  const relay = createOutboxRelay({ model: items, logger, batchSize: 10, bus: broker.bus });
   const events = await pending(45);
   const find = jest.spyOn(items, 'find');
   expect(await relay.flush()).toBe(45);
-  expect(published.sort()).toEqual(events.map((e) => e.id).sort());
+  expect((await deliveredSince(before)).sort()).toEqual(events.map((e) => e.id).sort());
   expect(await items.countDocuments({ outboxPending: true })).toBe(0);
   // Sweeps select by the flag alone (an indexed equality).
   expect(find.mock.calls.map((call: unknown[]) => call[0])).toEqual(Array(5).fill({ outboxPending: true }));
@@ -70,42 +78,34 @@ it('when more documents are pending than one batch holds, then one sweep drains 
 });
 
 it('when a writer hands over an event during a long drain, then it is published without waiting for the drain to end', async () => {
-  await pending(60);
-  const published: string[] = [];
-  const relay = createOutboxRelay({
-    model: items,
-    logger,
-    batchSize: 100,
-    bus: {
-      publish: async (e) => {
-        await new Promise((resolve) => setTimeout(resolve, 5));
-        published.push(e.id);
-      },
-    },
-  });
+  await pending(100);
+  const before = broker.delivered().length;
+  const relay = createOutboxRelay({ model: items, logger, batchSize: 100, bus: broker.bus });
   const draining = relay.flush();
-  await eventually(() => published.length >= 5, { timeoutMs: 5000, intervalMs: 5 });
-  const fresh = createEvent('test.fresh', {});
+  await eventually(() => broker.delivered().length - before >= 5, { timeoutMs: 5000, intervalMs: 5 });
+  const fresh = broker.event({ fresh: true });
   const [doc] = await items.insertMany([{ n: 1000, outbox: [fresh], outboxPending: true }]);
   relay.kick(doc!._id, [fresh]);
   await draining;
-  await eventually(() => published.includes(fresh.id), { timeoutMs: 5000 });
-  // Handed over while 55 swept events were still to go: it went out among the first few after.
-  expect(published.indexOf(fresh.id)).toBeLessThan(15);
+  const delivered = await deliveredSince(before);
+  // Handed over with most of the 100 swept events still to go: it went out long before the drain ended.
+  expect(delivered).toHaveLength(101);
+  expect(delivered.indexOf(fresh.id)).toBeGreaterThan(0);
+  expect(delivered.indexOf(fresh.id)).toBeLessThan(50);
   await relay.stop();
 });
 
 it("when a writer's kick arrives after a pass already published its event from the document, then the event goes out once", async () => {
   await items.create({ n: 1 });
-  const first = createEvent('test.kicked', { n: 1 });
-  const second = createEvent('test.kicked', { n: 2 });
-  const published: string[] = [];
+  const first = broker.event({ n: 1 });
+  const second = broker.event({ n: 2 });
+  const before = broker.delivered().length;
   const handle: { relay?: ReturnType<typeof createOutboxRelay> } = {};
   const bus = {
     publish: async (event: EventEnvelope) => {
-      published.push(event.id);
+      await broker.bus.publish(event);
       if (event.id !== first.id) return;
-      // While the first event is on its way, a writer stores the second and hands it over: the pass
+      // Right after the broker confirmed the first event, a writer stores the second and hands it over: the pass
       // under way reads the document next and publishes the second from there, before the kick is served.
       await items.updateOne({ n: 1 }, withOutbox({ $set: { n: 1 } }, second)).exec();
       handle.relay!.kick(doc._id, [second]);
@@ -118,6 +118,6 @@ it("when a writer's kick arrives after a pass already published its event from t
   await relay.flush(doc._id, [first]);
   await eventually(async () => (await items.findOne({ n: 1 }).lean().exec())?.outbox.length === 0);
   await relay.flush();
-  expect(published).toEqual([first.id, second.id]);
+  expect(await deliveredSince(before)).toEqual([first.id, second.id]);
   await relay.stop();
 });

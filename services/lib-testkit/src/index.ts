@@ -1,6 +1,10 @@
 export { env, secret, uniqueDbUrl, randomSuffix } from './env';
-export { tokenFor, createLearner, createAdmin, keycloakAdmin } from './keycloak';
+export { tokenFor, signIn, createLearner, createAdmin, keycloakAdmin, accountsMade } from './keycloak';
 export type { TestUser } from './keycloak';
 export { eventually } from './eventually';
+export { refreshingToken } from './token-source';
+export type { TokenSource } from './token-source';
 export { roundRobin, testInstances } from './instances';
 export type { RoundRobin } from './instances';
+export { eraseAccounts, gatewayCall, DEMO_ADMIN } from './erase-accounts';
+export type { MadeAccount } from './erase-accounts';

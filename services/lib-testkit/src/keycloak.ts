@@ -1,6 +1,7 @@
 import { createKeycloakAdmin } from '@kidslearn/lib-auth';
 import type { KeycloakAdmin } from '@kidslearn/lib-auth';
 import { env, randomSuffix } from './env';
+import { refreshingToken, type TokenSource } from './token-source';
 
 /** An access token for a user through the test-only client `kidslearn-test` (password grant). */
 export async function tokenFor(email: string, password: string): Promise<string> {
@@ -12,6 +13,11 @@ export async function tokenFor(email: string, password: string): Promise<string>
   });
   if (!res.ok) throw new Error(`tokenFor(${email}): HTTP ${res.status} ${await res.text()}`);
   return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** A user's token that stays valid for as long as a test file runs (`.token` is read at each use). */
+export function signIn(email: string, password: string): Promise<TokenSource> {
+  return refreshingToken(() => tokenFor(email, password));
 }
 
 let admin: KeycloakAdmin | undefined;
@@ -28,8 +34,14 @@ export interface TestUser {
   email: string;
   password: string;
   name: string;
+  /** refreshed before it expires (under Jest): read it at each use rather than keeping a copy */
   token: string;
 }
+
+const made: TestUser[] = [];
+
+/** Every account this process made with createLearner/createAdmin, for a benchmark to erase when it ends. */
+export const accountsMade = (): readonly TestUser[] => [...made];
 
 /** A fresh, verified learner with a random email (role `user` by the realm's default roles). */
 export async function createLearner(options: { admin?: boolean; name?: string } = {}): Promise<TestUser> {
@@ -41,7 +53,21 @@ export async function createLearner(options: { admin?: boolean; name?: string } 
   const created = await keycloakAdmin().createUser({ email, password, firstName, lastName: rest.join(' ') || undefined, emailVerified: true, enabled: true });
   if (created === 'exists') throw new Error(`createLearner: ${email} already exists`);
   if (options.admin) await keycloakAdmin().addRealmRole(created.id, 'admin');
-  return { id: created.id, email, password, name, token: await tokenFor(email, password) };
+  const session = await signIn(email, password);
+  const user: TestUser = {
+    id: created.id,
+    email,
+    password,
+    name,
+    get token() {
+      return session.token;
+    },
+    set token(token) {
+      session.token = token;
+    },
+  };
+  made.push(user);
+  return user;
 }
 
 /** A fresh admin (user + admin roles). */

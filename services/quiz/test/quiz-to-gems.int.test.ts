@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createLearner, tokenFor } from '@kidslearn/lib-testkit';
+import { createLearner, signIn, type TokenSource } from '@kidslearn/lib-testkit';
 import { eventually, redemptionEvent, scoredEvent, startServices, type Started } from './support/harness';
 import { call } from './support/http';
 
@@ -9,20 +9,20 @@ const ONE_WRONG = ['A', 'B', 'C', 'D', 'B'];
 const TWO_WRONG = ['A', 'B', 'C', null, null];
 
 let s: Started;
-let adminToken: string;
+let admin: TokenSource;
 
 beforeAll(async () => {
   s = await startServices();
-  adminToken = await tokenFor('admin@kidslearn.test', 'Admin1234');
+  admin = await signIn('admin@kidslearn.test', 'Admin1234');
 });
 afterAll(async () => {
   await s?.stop();
 });
 
 const submit = (token: string, quizId: string, answers: unknown) => call('POST', `${s.quizUrl}/quiz-results`, { token, body: { quizId, answers } });
-const balanceOf = async (email: string) => (await call('GET', `${s.gemsUrl}/gems/${encodeURIComponent(email)}`, { token: adminToken })).body.gems as number;
+const balanceOf = async (email: string) => (await call('GET', `${s.gemsUrl}/gems/${encodeURIComponent(email)}`, { token: admin.token })).body.gems as number;
 const ledgerOf = async (email: string) =>
-  (await call('GET', `${s.gemsUrl}/gems/${encodeURIComponent(email)}/ledger`, { token: adminToken })).body as {
+  (await call('GET', `${s.gemsUrl}/gems/${encodeURIComponent(email)}/ledger`, { token: admin.token })).body as {
     gems: number;
     entries: { ref: string; kind: string; amount: number; balance: number }[];
   };

@@ -21,7 +21,6 @@ let quizUrl: string;
 let quizDb: mongoose.Connection;
 let lessonId: string;
 const quizName = `quiz-redis-down-${randomUUID().slice(0, 8)}`;
-let learner: { email: string; token: string };
 
 beforeAll(async () => {
   gems = await startServices({ gems: true });
@@ -33,7 +32,6 @@ beforeAll(async () => {
   lessonId = `lesson-${randomUUID().slice(0, 12)}`;
   await gems.publish(createEvent('lesson.created', { lessonId, lessonHeading: 'Redis down', answerKey: KEY }));
   await eventually(async () => Boolean(await quizDb.collection('answerKeys').findOne({ _id: lessonId as never })));
-  learner = await createLearner();
 });
 afterAll(async () => {
   await quiz?.stop();
@@ -49,6 +47,7 @@ afterAll(async () => {
 
 describe('quiz with Redis unreachable', () => {
   it('when a learner submits (with an Idempotency-Key), then 201 with the score; gems is the settled total or null, never a 500', async () => {
+    const learner = await createLearner();
     const reply = await call('POST', `${quizUrl}/quiz-results`, { token: learner.token, body: { quizId: lessonId, answers: KEY }, headers: { 'idempotency-key': `k-${randomUUID()}` } });
     expect(reply.status).toBe(201);
     expect(reply.body).toMatchObject({ score: 4, total: 4, reward: 2 });
@@ -57,14 +56,22 @@ describe('quiz with Redis unreachable', () => {
   });
 
   it('when the attempt is credited by gems, then quiz records it although it cannot announce it', async () => {
+    const learner = await createLearner();
     const reply = await call('POST', `${quizUrl}/quiz-results`, { token: learner.token, body: { quizId: lessonId, answers: KEY } });
     expect(reply.status).toBe(201);
-    await eventually(async () => (await quizDb.collection('attempts').findOne({ _id: reply.body.attemptId }))?.gems !== undefined, 20_000);
+    // Stored unsettled with gems: null; gems' outcome sets settled with the credit and the total it committed.
+    const attempt = () => quizDb.collection('attempts').findOne({ _id: reply.body.attemptId });
+    await eventually(async () => (await attempt())?.settled === true, 20_000);
+    expect(await attempt()).toMatchObject({ settled: true, credited: 2, gems: 2, settledAt: expect.any(Date) });
+    expect((await call('GET', `${gems.gemsUrl}/gems/${encodeURIComponent(learner.email)}`, { token: learner.token })).body).toMatchObject({ gems: 2 });
   });
 
   it('when standings are read, then they come from the database', async () => {
+    const learner = await createLearner();
+    expect((await call('POST', `${quizUrl}/quiz-results`, { token: learner.token, body: { quizId: lessonId, answers: KEY } })).status).toBe(201);
+    const own = (await call('GET', `${quizUrl}/quiz-results/mine`, { token: learner.token })).body as { lessonId: string; standingId: string }[];
     const reply = await call('GET', `${quizUrl}/standings/${lessonId}`, { token: learner.token });
     expect(reply.status).toBe(200);
-    expect(reply.body.length).toBeGreaterThan(0);
+    expect(reply.body).toContainEqual(expect.objectContaining({ _id: own.find((row) => row.lessonId === lessonId)?.standingId, score: 4, total: 4 }));
   });
 });

@@ -1,5 +1,9 @@
-import { createTestPlatform } from '@kidslearn/kit/testing';
+import { createGatewayApi, createStore, signedIn, type Platform } from '@kidslearn/kit/platform';
+import { createTestPlatform, fakeBaseQuery, learner, type FakeHandler } from '@kidslearn/kit/testing';
+import { waitFor } from '@testing-library/react';
 import { recordSignedInUser } from './record-user';
+
+afterEach(() => jest.restoreAllMocks());
 
 function memoryStorage(): Storage {
   const items = new Map<string, string>();
@@ -19,5 +23,32 @@ describe('recording the signed-in user', () => {
     const { platform, calls } = createTestPlatform({ session: 'parent', gateway: () => ({ status: 201, body: {} }) });
     await recordSignedInUser(platform, memoryStorage());
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it("when a new Google user's profile read races the POST /users that creates it, then the profile is read again and found", async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    // The gateway as the race leaves it: no record until POST /users made it (the test platform's defaults
+    // would answer the profile at once, so this one has a gateway of its own).
+    let recorded = false;
+    const gateway: FakeHandler = (req) => {
+      if (req.method === 'POST' && req.url === '/users') {
+        recorded = true;
+        return { status: 201, body: {} };
+      }
+      if (req.url.startsWith('/users/email')) return recorded ? { status: 200, body: { _id: 'u1', name: learner.name, email: learner.email, role: 'user' } } : { status: 404, body: { message: 'User not found' } };
+      return { status: 404 };
+    };
+    const api = createGatewayApi(fakeBaseQuery(gateway));
+    const { store } = createStore(api);
+    store.dispatch(signedIn(learner));
+    const platform: Platform = { ...createTestPlatform({ session: 'learner' }).platform, store, api };
+
+    // The page asked for the profile first (useCurrentUser's subscription) and got the 404.
+    const profile = store.dispatch(api.endpoints.getUserByEmail.initiate(learner.email));
+    expect((await profile).error).toMatchObject({ status: 404 });
+
+    await recordSignedInUser(platform, memoryStorage());
+    await waitFor(() => expect(api.endpoints.getUserByEmail.select(learner.email)(store.getState()).data).toMatchObject({ _id: 'u1', role: 'user' }));
+    profile.unsubscribe();
   });
 });

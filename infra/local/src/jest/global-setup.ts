@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { devSecrets } from '../dev-secrets';
 import { infraEnv } from '../env';
@@ -22,26 +22,44 @@ export const startedFile = (): string => path.join(localDir, `jest-started-${pro
 export default async function globalSetup(): Promise<void> {
   const mode = process.env.KIDSLEARN_INFRA;
   if (mode === 'containers') return containersSetup();
+  let started: string[] = [];
   if (mode !== 'external') {
     const result = await startAll(infrastructure);
     if (result.errors.length > 0) {
       await stopAll(infrastructure, result.started);
       assertNoErrors(result.errors);
     }
-    (globalThis as Record<string, unknown>)[STARTED_KEY] = result.started;
-    writeFileSync(startedFile(), JSON.stringify(result.started));
+    started = result.started;
+    (globalThis as Record<string, unknown>)[STARTED_KEY] = started;
+    writeFileSync(startedFile(), JSON.stringify(started));
   }
   Object.assign(process.env, infraEnv(), { RABBITMQCTL, RABBITMQ_NODENAME, RABBITMQCTL_HOME: rabbitmqctlHome() });
-  if (mode !== 'external') await useTestVhost();
+  // External servers are the caller's own: no vhost is made there (createTestVhost answers undefined).
+  if (mode !== 'external') await useTestVhost(undefined, () => stopStarted(infrastructure, started));
 }
 
-async function useTestVhost(user?: string): Promise<void> {
-  const vhost = await createTestVhost(user);
+/**
+ * Points AMQP_URL at a vhost of this run's own. Failing to make it fails the run (Jest runs no global
+ * teardown after a failed setup, so `undo` stops what the setup started first).
+ */
+async function useTestVhost(user: string | undefined, undo: () => Promise<unknown>): Promise<void> {
+  let vhost: string | undefined;
+  try {
+    vhost = await createTestVhost(user);
+  } catch (error) {
+    await undo();
+    rmSync(startedFile(), { force: true });
+    throw error;
+  }
   if (vhost) {
     (globalThis as Record<string, unknown>)[VHOST_KEY] = vhost;
     process.env.AMQP_URL = withVhost(process.env.AMQP_URL!, vhost);
   }
 }
+
+const stopStarted = async (list: typeof infrastructure, started: string[]): Promise<void> => {
+  if (started.length > 0) await stopAll(list, started);
+};
 
 /** The local runner keeps what has no container here: maildev and the tools (Chromium, Helm, the validator). */
 export const localInContainersMode = (): typeof infrastructure => infrastructure.filter((c) => c.name === 'maildev' || !c.launch);
@@ -62,5 +80,8 @@ async function containersSetup(): Promise<void> {
   // The containers' values first: infraEnv keeps values already set and fills in the rest (maildev, the apps' URLs).
   Object.assign(process.env, engines.env);
   Object.assign(process.env, infraEnv());
-  await useTestVhost(engines.brokerUser);
+  await useTestVhost(engines.brokerUser, async () => {
+    await engines.stop();
+    await stopStarted(local, result.started);
+  });
 }

@@ -29,14 +29,27 @@ describe('Leave a Review form (SPEC §4, §5, §8)', () => {
     expect(screen.getByText('300/300 characters')).toBeInTheDocument();
   });
 
-  it('when name or message is missing, then nothing is sent', async () => {
+  it.each([
+    ['the name', '', 'No name given'],
+    ['the name (only spaces)', '   ', 'No name given'],
+    ['the message', 'Maya', ''],
+    ['the message (only spaces)', 'Maya', '   '],
+  ])('when name or message is missing (%s), then nothing is sent', async (_case, name, message) => {
     const user = userEvent.setup();
     const { calls } = renderPublic('/', { gateway: gatewayWith(() => ({ status: 201 })) });
-    await user.type(screen.getByLabelText('Your Review'), 'No name given');
+    if (name) await user.type(screen.getByLabelText('Your Name'), name);
+    if (message) await user.type(screen.getByLabelText('Your Review'), message);
     await user.click(screen.getByRole('button', { name: 'Submit Review' }));
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    expect(screen.queryByText('Thanks for your review!')).not.toBeInTheDocument();
+  });
+
+  it('when the form is shown, then name and message are required and the email is an email field', () => {
+    renderPublic('/');
     expect(screen.getByLabelText('Your Name')).toBeRequired();
+    expect(screen.getByLabelText('Your Review')).toBeRequired();
     expect(screen.getByLabelText('Email (optional)')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('You are a (Parent, Teacher...)')).not.toBeRequired();
   });
 
   it('when submitting, then inputs are disabled and the button reads "Submitting..."', async () => {
