@@ -53,6 +53,8 @@ export interface Fleet {
   restart(service: FleetService, instance?: number): Promise<void>;
   /** SIGTERM and wait for exit (profiles are written then), then drop the databases */
   stop(): Promise<void>;
+  /** the process id of each running instance of a service */
+  pids(service: FleetService): number[];
 }
 
 async function waitReady(url: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
@@ -177,6 +179,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     amqpUrl,
     dbUrl,
     stop,
+    pids: (service) => instancesOf(service).flatMap((i) => children.get(key(service, i))?.pid ?? []),
     async kill(service, instance = 0) {
       const child = children.get(key(service, instance));
       if (!child) throw new Error(`${service} #${instance} is not part of this fleet`);

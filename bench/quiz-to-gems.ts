@@ -78,8 +78,8 @@ export async function benchQuizToGems({ n = 500, nodeArgs }: { n?: number; nodeA
     return {
       title: `Quiz result to gems credited (POST /quiz-results until gems.credited is back), N=${n}`,
       figures: [
-        { name: 'quiz → gems p50', value: raw.p50Ms, unit: 'ms', budget: { op: '<=', value: 20 } },
-        { name: 'quiz → gems p99', value: raw.p99Ms, unit: 'ms', budget: { op: '<=', value: 100 } },
+        { name: 'quiz → gems p50', value: raw.p50Ms, unit: 'ms', budget: { op: '<=', value: 15 } },
+        { name: 'quiz → gems p99', value: raw.p99Ms, unit: 'ms', budget: { op: '<=', value: 40 } },
       ],
       notes: [
         `${settledInAnswer}/${n} answers already carried the new gem total; mean ${raw.meanMs} ms, max ${raw.maxMs} ms; ${WARM_UP} warm-up submissions first, not counted`,

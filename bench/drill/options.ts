@@ -16,6 +16,8 @@ export interface DrillOptions {
   settleTimeoutSeconds: number;
   /** instances of each service in the replicas drill (1 = its baseline) */
   instances: number;
+  /** `--broker-cluster`: every drill's broker is a private three-node cluster */
+  brokerCluster: boolean;
 }
 
 const DEFAULTS: DrillOptions = {
@@ -30,6 +32,7 @@ const DEFAULTS: DrillOptions = {
   brokerNodeDownSeconds: 15,
   settleTimeoutSeconds: 480,
   instances: 2,
+  brokerCluster: false,
 };
 
 const FLAGS: Record<string, keyof DrillOptions> = {
@@ -49,8 +52,12 @@ const FLAGS: Record<string, keyof DrillOptions> = {
 export function parseOptions(argv: string[]): DrillOptions {
   const options: DrillOptions = { ...DEFAULTS };
   for (const arg of argv) {
+    if (arg === '--broker-cluster') {
+      options.brokerCluster = true;
+      continue;
+    }
     const match = /^--([a-z-]+)=(.*)$/.exec(arg);
-    if (!match) throw new Error(`unknown argument ${arg} (flags: --only=<drill,…> ${Object.keys(FLAGS).map((f) => `--${f}=<n>`).join(' ')})`);
+    if (!match) throw new Error(`unknown argument ${arg} (flags: --only=<drill,…> --broker-cluster ${Object.keys(FLAGS).map((f) => `--${f}=<n>`).join(' ')})`);
     const [, flag, value] = match as unknown as [string, string, string];
     if (flag === 'only') {
       options.only = value.split(',').map((v) => v.trim()).filter(Boolean);

@@ -13,7 +13,7 @@ export const MARKDOWN_FILE = path.join(REPORT_DIR, 'drill.md');
 const ORDER = ['broker-gems', 'redis', 'gems-db', 'learners', 'broker-node', 'replicas-1', 'replicas'];
 
 function section(r: DrillResult): string[] {
-  const lines = [`## ${r.title} (\`--only=${r.name}\`): ${r.error ? 'FAILED TO RUN' : r.defects.length ? 'DEFECTS FOUND' : 'as expected'}`, ''];
+  const lines = [`## ${r.title} (\`--only=${r.name.split(' ')[0]}\`): ${r.error ? 'FAILED TO RUN' : r.defects.length ? 'DEFECTS FOUND' : 'as expected'}`, ''];
   lines.push(`- date: ${r.date}; ${r.durationS} s; command: \`${r.command}\``);
   lines.push(`- load average before ${r.loadBefore}, after ${r.loadAfter}`);
   lines.push(`- parameters: ${Object.entries(r.figures).map(([k, v]) => `${k} ${v}`).join(', ')}`);
@@ -51,11 +51,13 @@ export function writeReport(results: DrillResult[]): string {
   const stored: Record<string, DrillResult> = existsSync(JSON_FILE) ? (JSON.parse(readFileSync(JSON_FILE, 'utf8')) as Record<string, DrillResult>) : {};
   for (const r of results) stored[r.name] = r;
   writeFileSync(JSON_FILE, `${JSON.stringify(stored, null, 2)}\n`);
-  const all = Object.values(stored).sort((a, b) => ORDER.indexOf(a.name) - ORDER.indexOf(b.name));
+  // A drill's records side by side: on one node, on the cluster, a second run ("learners (run 2)").
+  const rank = (r: DrillResult) => ORDER.indexOf(r.name.split(' ')[0]!);
+  const all = Object.values(stored).sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
   const markdown = [
-    '# KidsLearn drills (issue #12)',
+    '# KidsLearn drills',
     '',
-    `Written by \`npm run drill\` (bench/drill/run.ts). Each drill runs the services as their own processes (bench/fleet.ts) against private servers started for the run (a RabbitMQ node, a Redis, two FerretDBs: gems' database on its own; for broker-node, a three-node RabbitMQ cluster) and takes only those down; Keycloak is the shared one. Machine: ${process.platform} ${process.arch}, ${os.cpus().length} cores, node ${process.version}.`,
+    `Written by \`npm run drill\` (bench/drill/run.ts). Each drill runs the services as their own processes (bench/fleet.ts) against private servers started for the run (a RabbitMQ node, a Redis, two FerretDBs: gems' database on its own; for broker-node, and every drill marked "on the broker cluster" (\`--broker-cluster\`), a three-node RabbitMQ cluster) and takes only those down; Keycloak is the shared one. Machine: ${process.platform} ${process.arch}, ${os.cpus().length} cores, node ${process.version}.`,
     '',
     ...all.flatMap(section),
   ].join('\n');

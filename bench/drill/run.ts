@@ -23,6 +23,16 @@ const DRILLS: Record<string, { title: string; run: Drill }> = {
   'broker-node': { title: 'A RabbitMQ node lost under load (three-node cluster)', run: drillBrokerNode },
 };
 
+/**
+ * A drill's record in the report: its name, marked when it ran on the broker cluster (`--broker-cluster`) and
+ * numbered when `--only` asked for it again in the same run (`--only=broker-node,broker-node`: twice in a row).
+ */
+function recordedAs(result: DrillResult, round: number, options: DrillOptions): DrillResult {
+  const marks = [options.brokerCluster && result.name !== 'broker-node' ? 'on the broker cluster' : '', round > 1 ? `run ${round}` : ''].filter(Boolean);
+  if (marks.length === 0) return result;
+  return { ...result, name: `${result.name} (${marks.join(', ')})`, title: `${result.title} (${marks.join(', ')})` };
+}
+
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const options = parseOptions(argv);
@@ -31,13 +41,13 @@ async function main(): Promise<void> {
   if (unknown.length) throw new Error(`unknown drill(s) ${unknown.join(', ')} (known: ${Object.keys(DRILLS).join(', ')})`);
   // Keycloak and the rest of the shared settings; the drill's own servers replace AMQP, Redis and Mongo.
   Object.assign(process.env, infraEnv(), { LOG_LEVEL: 'warn' });
-  const servers = await startDrillServers();
+  const servers = await startDrillServers({ brokerCluster: options.brokerCluster });
   const results: DrillResult[] = [];
   try {
-    for (const name of names) {
+    for (const [index, name] of names.entries()) {
       console.log(`[drill] ${name}: ${DRILLS[name]!.title}`);
       try {
-        results.push(await DRILLS[name]!.run(servers, options, commandLine(argv)));
+        results.push(recordedAs(await DRILLS[name]!.run(servers, options, commandLine(argv)), names.slice(0, index + 1).filter((n) => n === name).length, options));
       } catch (error) {
         console.error(`[drill] ${name} failed`, error);
         const message = error instanceof Error ? error.message : String(error);

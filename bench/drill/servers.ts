@@ -1,6 +1,6 @@
 // The private servers every drill runs against: the drills stop and start these, never the shared ones the
 // portal and the test suite use (RabbitMQ 5672, Redis 6379, FerretDB 27017).
-import { startPrivateBroker, startPrivateFerretDb, startPrivateRedis, type PrivateBroker, type PrivateServer } from '@kidslearn/infra-local';
+import { startPrivateBroker, startPrivateBrokerCluster, startPrivateFerretDb, startPrivateRedis, type PrivateBroker, type PrivateServer } from '@kidslearn/infra-local';
 
 export interface DrillServers {
   broker: PrivateBroker;
@@ -12,14 +12,19 @@ export interface DrillServers {
   dispose(): Promise<void>;
 }
 
-export async function startDrillServers(): Promise<DrillServers> {
+/**
+ * `brokerCluster`: the broker is a private three-node cluster (quorum queues replicated on all three; AMQP_URL
+ * lists the nodes), so every drill can run as it would past one machine. Stopping "the broker" then stops the
+ * application on every node.
+ */
+export async function startDrillServers({ brokerCluster = false }: { brokerCluster?: boolean } = {}): Promise<DrillServers> {
   if (process.env.KIDSLEARN_INFRA === 'containers') return (await import('./container-servers')).startContainerDrillServers();
   const started: Array<{ dispose(): Promise<void> }> = [];
   const dispose = async () => {
     for (const server of started.reverse()) await server.dispose().catch((error: unknown) => console.error('[drill] dispose failed', error));
   };
   try {
-    const broker = await startPrivateBroker();
+    const broker: PrivateBroker = brokerCluster ? await startPrivateBrokerCluster() : await startPrivateBroker();
     started.push(broker);
     const redis = await startPrivateRedis();
     started.push(redis);

@@ -119,6 +119,10 @@ export interface PrivateBrokerCluster {
   /** AMQP_URL for the cluster: the three nodes, comma-separated */
   url: string;
   nodes: PrivateClusterNode[];
+  /** Stops the RabbitMQ application on every node, the whole broker gone (queues and persistent messages stay). */
+  stopApp(): Promise<void>;
+  /** Starts every node's application again (at once: each waits for its peers) and waits until all three run. */
+  startApp(): Promise<void>;
   /** Stops every node and removes their data. */
   dispose(): Promise<void>;
 }
@@ -165,6 +169,13 @@ export async function startPrivateBrokerCluster(): Promise<PrivateBrokerCluster>
           await awaitClusterRunning(nodes);
         },
       })),
+      async stopApp() {
+        for (const node of [...nodes].reverse()) await rabbitmqctl(node, ['stop_app']);
+      },
+      async startApp() {
+        await Promise.all(nodes.map((node) => rabbitmqctl(node, ['start_app'])));
+        await awaitClusterRunning(nodes);
+      },
       dispose,
     };
   } catch (error) {
