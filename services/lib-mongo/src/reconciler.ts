@@ -1,4 +1,4 @@
-import type { Logger } from '@kidslearn/lib-core';
+import { createPeriodicJob, type Logger, type PeriodicJob } from '@kidslearn/lib-core';
 import type { EventEnvelope } from '@kidslearn/lib-events';
 import type { Outbox } from './outbox';
 
@@ -25,14 +25,8 @@ export interface ReconcilerOptions<D extends { _id: unknown }> {
 
 type Tracked = { _id: unknown; createdAt?: Date; redrives?: number; redrivenAt?: Date | null };
 
-export interface Reconciler {
-  /** One pass; resolves with the number of items re-driven. */
-  runOnce(now?: Date): Promise<number>;
-  /** Runs a pass every intervalMs (0: never). */
-  start(intervalMs: number): void;
-  /** Stops the timer and waits for a running pass. */
-  stop(): Promise<void>;
-}
+/** A pass (`runOnce`) resolves with the number of items re-driven; `start(intervalMs)` runs one every interval. */
+export type Reconciler = PeriodicJob<number>;
 
 /**
  * Finds items whose outcome did not arrive after `afterMs` (a lost or dead-lettered message, a peer
@@ -43,9 +37,6 @@ export interface Reconciler {
 export function createReconciler<D extends { _id: unknown }>(opts: ReconcilerOptions<D>): Reconciler {
   const { outbox, unsettled, afterMs, maxRedrives, batchSize = 100 } = opts;
   const log = opts.logger.child({ reconciler: opts.name });
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let stopped = true;
 
   const redrive = async (doc: D & Tracked, now: Date): Promise<boolean> => {
     const redrives = doc.redrives ?? 0;
@@ -74,36 +65,5 @@ export function createReconciler<D extends { _id: unknown }>(opts: ReconcilerOpt
     return count;
   };
 
-  const runOnce = (now = new Date()): Promise<number> => {
-    if (running) return running;
-    running = pass(now).finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
-
-  const schedule = (intervalMs: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      runOnce()
-        .catch((err: Error) => log.warn({ err: err.message }, 'reconciler pass failed; next pass retries'))
-        .finally(() => schedule(intervalMs));
-    }, intervalMs);
-    timer.unref();
-  };
-
-  return {
-    runOnce,
-    start(intervalMs) {
-      if (intervalMs <= 0 || !stopped) return;
-      stopped = false;
-      schedule(intervalMs);
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      timer = undefined;
-      await running?.catch(() => 0);
-    },
-  };
+  return createPeriodicJob({ name: `reconciler ${opts.name}`, logger: opts.logger, run: pass });
 }
