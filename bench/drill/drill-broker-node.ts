@@ -10,7 +10,7 @@ import { checkLedger } from './ledger-check';
 import { DEMO_LESSONS, runLearnerLoad, waitForAnswerKeys } from './learner-load';
 import { learners } from './learners';
 import type { DrillOptions } from './options';
-import { defectsOf, type DrillResult } from './result';
+import { defectsOf, startedDrillResult, type DrillResult } from './result';
 import type { DrillServers } from './servers';
 import { sleep, Timeline } from './timeline';
 
@@ -47,19 +47,13 @@ export async function drillBrokerNode(servers: DrillServers, o: DrillOptions, co
   const name = 'broker-node';
   const timeline = new Timeline(name);
   const downMs = o.brokerNodeDownSeconds * 1000;
-  const result: DrillResult = {
-    name,
+  const result = startedDrillResult({
+    name: name,
     title: `A RabbitMQ node lost, then another, under ${o.learners} learners for ${o.learnersSeconds} s`,
-    date: new Date().toISOString(),
-    command,
-    loadBefore: loadAverage(),
-    loadAfter: '',
-    durationS: 0,
+    command: command,
     steps: timeline.steps,
-    routes: [],
     figures: { learners: o.learners, 'seconds of load': o.learnersSeconds, 'each node down (s)': o.brokerNodeDownSeconds, 'broker nodes': 3 },
-    defects: [],
-  };
+  });
   let cluster: PrivateBrokerCluster | undefined;
   let fleet: Awaited<ReturnType<typeof startDrillFleet>> | undefined;
   try {

@@ -6,26 +6,20 @@ import { checkLedger } from './ledger-check';
 import { DEMO_LESSONS, runLearnerLoad, waitForAnswerKeys } from './learner-load';
 import { learners } from './learners';
 import type { DrillOptions } from './options';
-import { defectsOf, type DrillResult } from './result';
+import { defectsOf, startedDrillResult, type DrillResult } from './result';
 import type { DrillServers } from './servers';
 import { Timeline } from './timeline';
 
 export async function drillLearners(servers: DrillServers, o: DrillOptions, command: string): Promise<DrillResult> {
   const name = 'learners';
   const timeline = new Timeline(name);
-  const result: DrillResult = {
-    name,
+  const result = startedDrillResult({
+    name: name,
     title: `${o.learners} concurrent learners for ${o.learnersSeconds} s`,
-    date: new Date().toISOString(),
-    command,
-    loadBefore: loadAverage(),
-    loadAfter: '',
-    durationS: 0,
+    command: command,
     steps: timeline.steps,
-    routes: [],
     figures: { learners: o.learners, 'seconds of load': o.learnersSeconds },
-    defects: [],
-  };
+  });
   // content seeds the demo lessons; quiz asks for every lesson at start (content re-announces them).
   const fleet = await startDrillFleet(servers, {
     drill: name,

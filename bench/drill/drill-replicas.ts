@@ -11,7 +11,7 @@ import { checkLedger } from './ledger-check';
 import { DEMO_LESSONS, runLearnerLoad, waitForAnswerKeys } from './learner-load';
 import { learners } from './learners';
 import type { DrillOptions } from './options';
-import { defectsOf, type Budget, type DrillResult } from './result';
+import { defectsOf, startedDrillResult, type Budget, type DrillResult } from './result';
 import type { DrillServers } from './servers';
 import { sleep, Timeline } from './timeline';
 
@@ -33,19 +33,13 @@ export async function drillReplicas(servers: DrillServers, o: DrillOptions, comm
   const name = replicasName(instances);
   const timeline = new Timeline(name);
   const killing = instances > 1;
-  const result: DrillResult = {
-    name,
+  const result = startedDrillResult({
+    name: name,
     title: `${instances} instance${instances > 1 ? 's' : ''} of every service, ${o.learners} learners for ${o.learnersSeconds} s${killing ? ', one instance of each killed and restarted' : ' (baseline: nothing killed)'}`,
-    date: new Date().toISOString(),
-    command,
-    loadBefore: loadAverage(),
-    loadAfter: '',
-    durationS: 0,
+    command: command,
     steps: timeline.steps,
-    routes: [],
     figures: { 'instances per service': instances, learners: o.learners, 'seconds of load': o.learnersSeconds },
-    defects: [],
-  };
+  });
   const fleet = await startDrillFleet(servers, {
     drill: name,
     services: ['content', 'quiz', 'gems', 'gifts', 'gateway'],

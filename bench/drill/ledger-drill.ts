@@ -8,7 +8,7 @@ import { checkLedger } from './ledger-check';
 import { learners } from './learners';
 import { createDrillLessons } from './lessons';
 import { runMixedLoad } from './mixed-load';
-import { defectsOf, type DrillResult } from './result';
+import { defectsOf, startedDrillResult, type DrillResult } from './result';
 import { RouteRecorder } from './route-stats';
 import type { DrillServers } from './servers';
 import { sleep, Timeline } from './timeline';
@@ -45,19 +45,13 @@ export interface LedgerDrillSpec {
 
 export async function runLedgerDrill(servers: DrillServers, spec: LedgerDrillSpec): Promise<DrillResult> {
   const timeline = new Timeline(spec.name);
-  const result: DrillResult = {
+  const result = startedDrillResult({
     name: spec.name,
     title: spec.title,
-    date: new Date().toISOString(),
     command: spec.command,
-    loadBefore: loadAverage(),
-    loadAfter: '',
-    durationS: 0,
     steps: timeline.steps,
-    routes: [],
     figures: { ...spec.figures, ...spec.shape },
-    defects: [],
-  };
+  });
   const fleet = await startDrillFleet(servers, { drill: spec.name, services: ['quiz', 'gems', 'gifts', 'gateway'] });
   try {
     timeline.note(`fleet up (quiz, gems, gifts, gateway as own processes; logs ${drillLogFile(spec.name)})`);

@@ -1,4 +1,5 @@
 // One drill's record in the report.
+import { loadAverage } from '../load';
 import type { CheckResult } from './ledger-check';
 import type { RouteFigures } from './route-stats';
 import type { SubmissionWindow } from './windows';
@@ -35,6 +36,11 @@ export interface DrillResult {
   /** defects found, in plain words (empty: the outcome the issue asks for) */
   defects: string[];
   error?: string;
+}
+
+/** A drill's record as it starts: the machine's load now, `steps` the drill's timeline fills as it goes. */
+export function startedDrillResult(start: { name: string; title: string; command: string; steps: string[]; figures: DrillResult['figures'] }): DrillResult {
+  return { ...start, date: new Date().toISOString(), loadBefore: loadAverage(), loadAfter: '', durationS: 0, routes: [], defects: [] };
 }
 
 /** Defects of a check: anything unsettled at the timeout, every kind of problem with its count. */

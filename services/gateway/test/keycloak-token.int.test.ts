@@ -8,7 +8,7 @@ import pino from 'pino';
 import { createAuth } from '@kidslearn/lib-auth';
 import { createLogger } from '@kidslearn/lib-core';
 import { createApp, finishApp } from '@kidslearn/lib-http';
-import { createAdmin, createLearner, env, keycloakAdmin, randomSuffix, tokenFor, type TestUser } from '@kidslearn/lib-testkit';
+import { createAdmin, createLearner, env, keycloakAdmin, randomSuffix, serviceAccountToken, tokenFor, type TestUser } from '@kidslearn/lib-testkit';
 import { buildGateway } from '../src/app';
 import { gatewayConfigSchema } from '../src/config';
 import { closeServer, listenLocal } from './support';
@@ -72,17 +72,6 @@ function promoted(token: string): string {
   return `${header}.${encode({ ...claimsOf(token, 1), realm_access: { roles: ['admin', 'user'] } })}.${signature}`;
 }
 
-/** A token Keycloak really issued, to its backend's service account: not meant for the portal's API (audience). */
-async function otherClientsToken(): Promise<string> {
-  const { KEYCLOAK_URL, KEYCLOAK_REALM, KEYCLOAK_BACKEND_SECRET } = env();
-  const res = await fetch(`${KEYCLOAK_URL}/realms/${KEYCLOAK_REALM}/protocol/openid-connect/token`, {
-    method: 'POST',
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'kidslearn-backend', client_secret: KEYCLOAK_BACKEND_SECRET }),
-  });
-  if (!res.ok) throw new Error(`service account token: HTTP ${res.status}`);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
 let learner: TestUser;
 let classmate: TestUser;
 let admin: TestUser;
@@ -134,7 +123,7 @@ it("when an admin and a visitor ask for a path the learners' answer is cached fo
 it.each([
   ['forged (signed with a key Keycloak never had)', async () => forged(await tokenOf(learner))],
   ["a learner's with admin added to its roles", async () => promoted(await tokenOf(learner))],
-  ['issued to another client (not for the API)', otherClientsToken],
+  ['issued to another client (not for the API)', serviceAccountToken],
 ])('when the token is %s, then no cached answer is served or stored and the service decides (401)', async (_case, badToken) => {
   await get(await tokenOf(admin));
   await get(await tokenOf(learner));

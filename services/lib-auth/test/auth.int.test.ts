@@ -2,7 +2,7 @@ import request from 'supertest';
 import { createSign, generateKeyPairSync } from 'node:crypto';
 import { createLogger } from '@kidslearn/lib-core';
 import { createApp, finishApp } from '@kidslearn/lib-http';
-import { env, signIn, type TokenSource } from '@kidslearn/lib-testkit';
+import { env, serviceAccountToken, signIn, type TokenSource } from '@kidslearn/lib-testkit';
 import { createAuth } from '../src';
 
 const logger = createLogger('auth-test', 'silent');
@@ -31,17 +31,6 @@ async function forge(from: string, claims: Record<string, unknown> = {}): Promis
   const encode = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
   const signed = `${encode(part(from, 0))}.${encode({ ...part(from, 1), ...claims })}`;
   return `${signed}.${createSign('RSA-SHA256').update(signed).sign(privateKey).toString('base64url')}`;
-}
-
-/** A token Keycloak really issued, for a client whose tokens are not meant for the portal's API. */
-async function serviceAccountToken(): Promise<string> {
-  const { KEYCLOAK_URL, KEYCLOAK_REALM, KEYCLOAK_BACKEND_SECRET } = env();
-  const res = await fetch(`${KEYCLOAK_URL}/realms/${KEYCLOAK_REALM}/protocol/openid-connect/token`, {
-    method: 'POST',
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'kidslearn-backend', client_secret: KEYCLOAK_BACKEND_SECRET }),
-  });
-  if (!res.ok) throw new Error(`service account token: HTTP ${res.status}`);
-  return ((await res.json()) as { access_token: string }).access_token;
 }
 
 // Read at each use: a source fetches the next token before the current one expires (300 s).

@@ -20,6 +20,17 @@ export function signIn(email: string, password: string): Promise<TokenSource> {
   return refreshingToken(() => tokenFor(email, password));
 }
 
+/** A token Keycloak really issued to the backend's service account: a real token not meant for the portal's API. */
+export async function serviceAccountToken(): Promise<string> {
+  const { KEYCLOAK_URL, KEYCLOAK_REALM, KEYCLOAK_BACKEND_SECRET } = env();
+  const res = await fetch(`${KEYCLOAK_URL}/realms/${KEYCLOAK_REALM}/protocol/openid-connect/token`, {
+    method: 'POST',
+    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: 'kidslearn-backend', client_secret: KEYCLOAK_BACKEND_SECRET }),
+  });
+  if (!res.ok) throw new Error(`service account token: HTTP ${res.status}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
 let admin: KeycloakAdmin | undefined;
 
 /** The admin API client as the kidslearn-backend service account. */
