@@ -3,18 +3,19 @@ import { createLearner, signIn, type TokenSource } from '@kidslearn/lib-testkit'
 import { messages } from '../src/messages';
 import { realmRolesOf } from './support/keycloak';
 import { observeEvents, publishEvent } from './support/rabbit';
-import { bearer, eventually, startContent, type TestService } from './support/service';
+import { LogCapture, bearer, eventually, startContent, type TestService } from './support/service';
 
 type Learner = Awaited<ReturnType<typeof createLearner>>;
 
 describe('user directory (integration)', () => {
   let svc: TestService;
+  const mirrorLog = new LogCapture();
   // Read at each use: the sources fetch the next token before the current one expires.
   let admin: TokenSource;
   let lina: TokenSource;
 
   beforeAll(async () => {
-    svc = await startContent();
+    svc = await startContent({}, { log: mirrorLog });
     [admin, lina] = await Promise.all([signIn('admin@kidslearn.test', 'Admin1234'), signIn('learner@kidslearn.test', 'Learner123')]);
   });
   afterAll(() => svc.stop());
@@ -141,8 +142,10 @@ describe('user directory (integration)', () => {
       await publishEvent(event); // redelivery
       await publishEvent(balance(fresh.email, 7, 4));
       expect(await eventually(() => gemsOf(fresh), (g) => g === 7)).toBe(7);
-      await publishEvent(balance(fresh.email, 1, 1));
-      await new Promise((r) => setTimeout(r, 500));
+      const older = balance(fresh.email, 1, 1);
+      await publishEvent(older);
+      // Handled (and refused as older) once the handler logged it: then the balance is read.
+      await mirrorLog.waitFor((line) => line.eventId === older.id && line.msg === 'gems balance mirrored');
       expect(await gemsOf(fresh)).toBe(7);
     });
 

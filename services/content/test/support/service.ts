@@ -6,13 +6,25 @@ import { buildService, type ContentService } from '../../src/app';
 import { cleanupTestInstance } from './cleanup';
 import { loadContentConfig, type ContentConfig } from '../../src/config';
 
+/** The service's log lines, parsed: a test waits for the line that says an event was handled (no fixed sleep). */
+export class LogCapture {
+  readonly lines: Record<string, unknown>[] = [];
+  write(line: string): void {
+    this.lines.push(JSON.parse(line) as Record<string, unknown>);
+  }
+  /** The first line matching `match`, waited for. */
+  async waitFor(match: (line: Record<string, unknown>) => boolean, timeoutMs = 10_000): Promise<Record<string, unknown>> {
+    return eventually(async () => this.lines.find(match), (found) => found !== undefined, timeoutMs) as Promise<Record<string, unknown>>;
+  }
+}
+
 export type TestService = Awaited<ReturnType<typeof startContent>>;
 
 /**
  * A content service in this process: its own database, queue and Redis keys. `instances` (default TEST_INSTANCES,
  * else 1) of it on that database and queue, behind one URL that spreads requests over them (`url`, `http()`).
  */
-export async function startContent(overrides: Record<string, string> = {}, { instances = testInstances() }: { instances?: number } = {}) {
+export async function startContent(overrides: Record<string, string> = {}, { instances = testInstances(), log }: { instances?: number; log?: LogCapture } = {}) {
   const config: ContentConfig = loadContentConfig({
     ...process.env,
     SERVICE_NAME: `content-test-${randomBytes(4).toString('hex')}`,
@@ -24,7 +36,7 @@ export async function startContent(overrides: Record<string, string> = {}, { ins
   });
   // CONTENT_TEST_LOG=debug shows the service's log while debugging a test.
   const services: ContentService[] = [];
-  for (let i = 0; i < instances; i += 1) services.push(await buildService(config, createLogger(config.SERVICE_NAME, process.env.CONTENT_TEST_LOG ?? 'silent')));
+  for (let i = 0; i < instances; i += 1) services.push(await buildService(config, log ? createLogger(config.SERVICE_NAME, 'debug', log) : createLogger(config.SERVICE_NAME, process.env.CONTENT_TEST_LOG ?? 'silent')));
   const front = await roundRobin(await Promise.all(services.map((service) => service.start())));
   // A database handed in by the caller belongs to another instance and is kept.
   const ownDatabase = overrides.MONGO_URL ? undefined : config.MONGO_URL;
