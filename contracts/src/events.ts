@@ -2,7 +2,7 @@
 // (createEvent accepts only the schema's data) and by every consumer (lib-events parses each delivery with it;
 // a delivery that does not parse is poison). `from` and `to` say who publishes and who consumes: the broker's
 // queues are declared from them.
-import { LETTERS } from './lesson';
+import { EXPLANATION_MAX, LETTERS } from './lesson';
 import { z } from './zod';
 
 /** A learner across services: the lower-cased email of the verified token. */
@@ -24,10 +24,18 @@ const entry = <S extends z.ZodType>(schema: S, from: ServiceName, to: readonly S
 export const eventCatalogue = {
   /** A lesson was created (or is announced again): quiz keeps its answer key. */
   'lesson.created': entry(
-    z.object({ lessonId: lessonIdSchema, lessonHeading: z.string().min(1).max(500), answerKey: z.array(z.enum(LETTERS)).min(1).max(50) }),
+    z.object({
+      lessonId: lessonIdSchema,
+      lessonHeading: z.string().min(1).max(500),
+      answerKey: z.array(z.enum(LETTERS)).min(1).max(50),
+      /** per question (same order as answerKey): the explanation, null when the lesson has none for it */
+      explanations: z.array(z.string().max(EXPLANATION_MAX).nullable()).max(50).optional(),
+    }),
     'content',
     ['quiz'],
   ),
+  /** An admin deleted a lesson: quiz stops accepting and showing it (a later announcement of it is ignored). */
+  'lesson.deleted': entry(z.object({ lessonId: lessonIdSchema }), 'content', ['quiz']),
   /** A consumer with an empty answer-key store (quiz at start-up) asks content to announce every lesson again. */
   'lesson.announcement.requested': entry(z.object({ service: z.string().min(1).max(100) }), 'quiz', ['content']),
   /** An attempt was scored on the server; gems credits the top-up to the lesson's best reward. */
@@ -57,6 +65,8 @@ export const eventCatalogue = {
     'gems',
     ['gifts'],
   ),
+  /** A learner finished the day's review for the first time that day: gems credits DAILY_REVIEW_GEMS once. */
+  'daily.review.completed': entry(z.object({ reviewId: id, email, day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }), 'quiz', ['gems']),
   /** The user record's name, with the write that set it (registration, sign-in): the standings show it. */
   'user.profile.changed': entry(z.object({ email, name: z.string().max(200) }), 'content', ['quiz']),
   /** A learner's data is being erased: every service records a tombstone and deletes what it holds. */

@@ -19,6 +19,8 @@ export const lessonMessages = {
 } as const;
 
 const m = lessonMessages;
+/** The longest explanation of a question. */
+export const EXPLANATION_MAX = 1000;
 export const LETTERS = ['A', 'B', 'C', 'D'] as const;
 export type Letter = (typeof LETTERS)[number];
 
@@ -47,6 +49,8 @@ export const questionSchema = z.object({
   optionC: text(m.optionRequired, 200),
   optionD: text(m.optionRequired, 200),
   correctAnswer: z.enum(LETTERS, { error: m.correctAnswerInvalid }),
+  /** Why the correct answer is right, shown to the learner after their attempt (optional; blank = none). */
+  explanation: z.string().trim().max(EXPLANATION_MAX, { error: m.tooLong }).optional(),
 });
 
 export const createLessonSchema = z.object({

@@ -29,8 +29,8 @@ describe('the event catalogue', () => {
     }
     expect(consumedEventTypes()).toEqual({
       content: ['lesson.announcement.requested', 'gems.balance.changed'],
-      quiz: ['lesson.created', 'gems.credited', 'user.profile.changed', 'learner.erased'],
-      gems: ['quiz.attempt.scored', 'redemption.requested', 'learner.erased'],
+      quiz: ['lesson.created', 'lesson.deleted', 'gems.credited', 'user.profile.changed', 'learner.erased'],
+      gems: ['quiz.attempt.scored', 'redemption.requested', 'daily.review.completed', 'learner.erased'],
       gifts: ['gems.debited', 'gems.debit.rejected', 'learner.erased'],
     });
   });

@@ -82,6 +82,12 @@ describe(`the operator stack (${path.relative(process.cwd(), stack.file)}, defau
     expect(stack.services.keycloak?.command).toEqual(expect.arrayContaining(['start']));
   });
 
+  it("when any service starts, then none honours a request's test clock (ALLOW_TEST_CLOCK is the local portal's only)", () => {
+    expect(running.filter(([name]) => envOf(name).ALLOW_TEST_CLOCK !== undefined).map(([name]) => name)).toEqual([]);
+    const files = fs.readdirSync(infraDir).filter((file) => /^compose.*\.ya?ml$/.test(file));
+    expect(files.filter((file) => fs.readFileSync(path.join(infraDir, file), 'utf8').includes('ALLOW_TEST_CLOCK'))).toEqual([]);
+  });
+
   it('when the stack runs, then neither the "Google" stand-in realm nor maildev is part of it', () => {
     const standIn = running.filter(([, service]) => stringsIn(service).some((text) => /google-upstream/i.test(text))).map(([name]) => name);
     const mailCatcher = running.filter(([name, service]) => /maildev|mailhog|mailpit/i.test(`${name} ${service.image ?? ''}`)).map(([name]) => name);

@@ -69,6 +69,9 @@ export const messages = {
     option: (letter: string) => `Option ${letter}`,
     correctAnswer: 'Correct Answer',
     choose: 'Choose...',
+    /** Beyond the spec (issue 21): why the answer is right, shown to learners after their quiz. */
+    explanation: 'Explanation',
+    explanationHint: 'Optional: explain why the answer is right. Learners see it after their quiz.',
     removeQuestion: 'Remove Question',
     removeQuestionN: (n: number) => `Remove question ${n}`,
     addQuiz: '+ Add Quiz',

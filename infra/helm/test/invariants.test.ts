@@ -36,6 +36,10 @@ describe.each<ValueSet>(['development', 'production'])('the chart with the %s va
     expect(envDriftProblems(render(set), composeEnvNames())).toEqual([]);
   });
 
+  it("when rendered, then no container honours a request's test clock (ALLOW_TEST_CLOCK is the local portal's only)", () => {
+    expect(JSON.stringify(render(set))).not.toContain('ALLOW_TEST_CLOCK');
+  });
+
   it('when rendered, then only the gateway reaches the services and only the services reach the data stores', () => {
     expect(networkProblems(render(set), dataStores)).toEqual([]);
   });

@@ -40,4 +40,10 @@ describe("the portal's services", () => {
       });
     }
   });
+
+  it('when the portal runs locally (npm start, the browser journeys), then quiz honours the test clock and no other service is told to', async () => {
+    const { components } = await import('../src/registry');
+    const clocks = await Promise.all(['content', 'quiz', 'gems', 'gifts'].map(async (name) => [name, (await components.find((c) => c.name === name)!.launch!({ marker: 'test' })).env?.ALLOW_TEST_CLOCK]));
+    expect(Object.fromEntries(clocks)).toEqual({ content: undefined, quiz: 'true', gems: undefined, gifts: undefined });
+  });
 });

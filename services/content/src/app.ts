@@ -14,7 +14,7 @@ import { createRoleChangeLock } from './data-access/role-change-lock';
 import { createUsersStore } from './data-access/users-store';
 import { adminReviewsRoutes } from './entry-points/http/admin-reviews-routes';
 import { avatarsRoutes } from './entry-points/http/avatars-routes';
-import type { HttpDeps } from './entry-points/http/deps';
+import { CACHE_KEYS, type HttpDeps } from './entry-points/http/deps';
 import { filesRoutes } from './entry-points/http/files-routes';
 import { lessonsRoutes } from './entry-points/http/lessons-routes';
 import { registrationRoutes } from './entry-points/http/registration-routes';
@@ -85,7 +85,12 @@ export function buildService(config: ContentConfig, logger: Logger = createLogge
       onStop(() => announcer.idle());
       handle(contentHandlers({ users: stores.users, announcer, unlessErased: erasure.unlessErased, logger }));
 
-      if (config.SEED_DEMO_DATA) onStart(() => seedDemoData(stores, logger));
+      if (config.SEED_DEMO_DATA) {
+        // A lesson the seed wrote must not wait for the cached list (shared by the instances) to expire.
+        onStart(async () => {
+          if (await seedDemoData(stores, logger)) await deps.cache.invalidate(CACHE_KEYS.lessons);
+        });
+      }
       onStart(() => stores.users.startDirectory());
       if (config.ANNOUNCE_LESSONS_ON_START) {
         // A consumer whose database is fresh learns every lesson (lesson.created is applied idempotently).

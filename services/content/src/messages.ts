@@ -30,6 +30,7 @@ export const messages = {
     badLimit: 'limit must be a whole number from 1 to 100.',
   },
   lesson: lessonMessages,
+  lessonNotFound: 'Lesson not found',
   user: {
     notFound: 'User not found',
     emailMismatch: 'You can only update your own user record.',

@@ -35,8 +35,27 @@ export const openApiDocument = {
   },
   paths: {
     '/lessons': {
-      get: { summary: 'All lessons; correctAnswer only for admins', responses: { 200: { description: 'Lessons' } } },
-      post: { summary: 'Create a lesson (admin); publishes lesson.created', security: bearer, requestBody: json({ $ref: '#/components/schemas/NewLesson' }), responses: { 201: { description: 'Created' }, ...errors(400, 401, 403) } },
+      get: {
+        summary: 'All lessons; correctAnswer and explanation only for admins',
+        description: 'Learners and visitors get each question with its options only: never the correct answer, never the explanation (quiz shows those after the attempt).',
+        responses: { 200: { description: 'Lessons' } },
+      },
+      post: {
+        summary: 'Create a lesson (admin); publishes lesson.created',
+        description: 'Each question may carry an explanation (at most 1000 characters; blank = none), stored with the lesson and sent in lesson.created as `explanations`, aligned with `answerKey`.',
+        security: bearer,
+        requestBody: json({ $ref: '#/components/schemas/NewLesson' }),
+        responses: { 201: { description: 'Created' }, ...errors(400, 401, 403) },
+      },
+    },
+    '/lessons/{lessonId}': {
+      delete: {
+        summary: 'Delete a lesson (admin); publishes lesson.deleted',
+        description: 'The lesson is no longer listed or announced; quiz stops taking and ranking it. Attempts and gems already earned stay.',
+        security: bearer,
+        parameters: [{ name: 'lessonId', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { 204: { description: 'Deleted' }, ...errors(401, 403, 404) },
+      },
     },
     '/review': {
       get: { summary: 'Published reviews, newest first, never an email (hidden ones left out)', responses: { 200: { description: 'Reviews' } } },

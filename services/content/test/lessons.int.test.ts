@@ -154,6 +154,47 @@ describe('lessons (integration)', () => {
     expect((await svc.http().get('/lessons').expect(200)).body).toHaveLength(before);
   });
 
+  describe('deleting a lesson', () => {
+    const ids = async () => ((await svc.http().get('/lessons').expect(200)).body as { _id: string }[]).map((lesson) => lesson._id);
+
+    it('when an admin deletes a lesson, then it is no longer listed nor announced, lesson.deleted is published once, and a second delete is 404', async () => {
+      const events = await observeEvents(['lesson.deleted', 'lesson.created']);
+      try {
+        const created = await svc.http().post('/lessons').set(bearer(admin.token)).send(newLesson()).expect(201);
+        const lessonId = created.body._id as string;
+        await events.waitFor((e) => e.type === 'lesson.created' && (e.data as { lessonId: string }).lessonId === lessonId);
+        expect(await ids()).toContain(lessonId); // cached list, dropped by the delete
+
+        await svc.http().delete(`/lessons/${lessonId}`).set(bearer(admin.token)).expect(204);
+        expect(await ids()).not.toContain(lessonId);
+        expect(await events.waitFor((e) => e.type === 'lesson.deleted')).toMatchObject({ type: 'lesson.deleted', data: { lessonId } });
+        const again = await svc.http().delete(`/lessons/${lessonId}`).set(bearer(admin.token)).expect(404);
+        expect(again.body.message).toBe('Lesson not found');
+
+        // Asked to announce every lesson, content leaves the deleted one out.
+        await publishEvent(createEvent('lesson.announcement.requested', { service: 'quiz-test' }));
+        const deletedAt = events.seen.findIndex((e) => e.type === 'lesson.deleted');
+        // The announcement has gone out once a demo lesson is announced after the delete.
+        await events.waitFor((e) => e.type === 'lesson.created' && (e.data as { lessonId: string }).lessonId === demoLessons[0]!._id && events.seen.indexOf(e) > deletedAt);
+        expect(events.seen.filter((e) => e.type === 'lesson.created' && (e.data as { lessonId: string }).lessonId === lessonId)).toHaveLength(1);
+        expect(events.seen.filter((e) => e.type === 'lesson.deleted')).toHaveLength(1);
+      } finally {
+        await events.close();
+      }
+    });
+
+    it('when a learner or a visitor deletes a lesson, or an unknown id is given, then nothing is deleted (403, 401, 404)', async () => {
+      const created = await svc.http().post('/lessons').set(bearer(admin.token)).send(newLesson()).expect(201);
+      const lessonId = created.body._id as string;
+      await svc.http().delete(`/lessons/${lessonId}`).set(bearer(learner.token)).expect(403);
+      await svc.http().delete(`/lessons/${lessonId}`).expect(401);
+      for (const unknown of ['0123456789abcdef01234567', 'not-an-id', '%24where']) {
+        expect((await svc.http().delete(`/lessons/${unknown}`).set(bearer(admin.token)).expect(404)).body.message).toBe('Lesson not found');
+      }
+      expect(await ids()).toContain(lessonId);
+    });
+  });
+
   it('when the body is not JSON, then 400', async () => {
     await svc.http().post('/lessons').set(bearer(admin.token)).set('content-type', 'application/json').send('{oops').expect(400);
   });

@@ -67,7 +67,9 @@ export function buildGateway(config: GatewayConfig, logger?: Logger, deps: Gatew
   app.use(
     cors({
       origin: config.PORTAL_ORIGINS,
-      allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id'],
+      // X-Test-Now: the browser journeys' controlled clock; only a service started with ALLOW_TEST_CLOCK (never in
+      // production) reads it, every other ignores it.
+      allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id', 'X-Test-Now'],
       exposedHeaders: ['X-Request-Id'],
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
       maxAge: 600,

@@ -14,6 +14,8 @@ export const ROUTE_TABLE: ReadonlyArray<{ prefix: string; service: ServiceName }
   { prefix: '/assets/content', service: 'content' },
   { prefix: '/quiz-results', service: 'quiz' },
   { prefix: '/standings', service: 'quiz' },
+  { prefix: '/practice-results', service: 'quiz' },
+  { prefix: '/daily-review', service: 'quiz' },
   { prefix: '/gems', service: 'gems' },
   { prefix: '/gifts', service: 'gifts' },
   { prefix: '/Gift.json', service: 'gifts' },

@@ -19,6 +19,7 @@ async function startEchoService(name: string): Promise<{ url: string; server: Se
       url: req.originalUrl,
       body: req.body,
       requestId: req.headers['x-request-id'],
+      testNow: req.headers['x-test-now'],
       forwardedFor: req.headers['x-forwarded-for'],
       ip: req.ip,
     });
@@ -100,6 +101,19 @@ describe('gateway', () => {
     expect(allowed.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('idempotency-key');
     const other = await fetch(`${base}/lessons`, { headers: { origin: 'https://evil.example' } });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('when a test sets the clock (X-Test-Now), then the header reaches the service and the portal may send it cross-origin', async () => {
+    const response = await fetch(`${base}/daily-review`, { headers: { 'x-test-now': '2026-03-03T12:00:00Z' } });
+    expect(await json(response)).toMatchObject({ service: 'quiz', url: '/daily-review', testNow: '2026-03-03T12:00:00Z' });
+    const posted = await fetch(`${base}/practice-results`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-test-now': '2026-03-04T00:00:00Z' }, body: '{}' });
+    expect(await json(posted)).toMatchObject({ service: 'quiz', testNow: '2026-03-04T00:00:00Z' });
+    const preflight = await fetch(`${base}/daily-review/answers`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type,x-test-now' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('x-test-now');
   });
 
   it('when a service is down, then the call gets 502 with a message the UI can show', async () => {

@@ -13,6 +13,11 @@ describe('gateway route table', () => {
     ['/registrations', 'content'],
     ['/quiz-results', 'quiz'],
     ['/standings/123', 'quiz'],
+    ['/quiz-results/progress', 'quiz'],
+    ['/quiz-results/lesson-1/review', 'quiz'],
+    ['/practice-results', 'quiz'],
+    ['/daily-review', 'quiz'],
+    ['/daily-review/answers', 'quiz'],
     ['/gems/kid@example.com/deduct', 'gems'],
     ['/redemptions', 'gifts'],
     ['/redemptions/abc/delivery', 'gifts'],
@@ -24,6 +29,7 @@ describe('gateway route table', () => {
   it('when a path only shares a prefix with a route, then it matches no service', () => {
     expect(resolveService('/usersx')).toBeUndefined();
     expect(resolveService('/lessons-old')).toBeUndefined();
+    expect(resolveService('/daily-reviews')).toBeUndefined();
     expect(resolveService('/')).toBeUndefined();
   });
 

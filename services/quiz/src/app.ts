@@ -7,10 +7,17 @@ import { answerKeyRepository } from './data-access/answer-keys';
 import { attemptReconciler } from './data-access/attempt-reconciler';
 import { attemptRepository } from './data-access/attempts';
 import { bestRepository } from './data-access/bests';
+import { dailyReviewRepository } from './data-access/daily-reviews';
 import { displayNameRepository } from './data-access/display-names';
 import { learnerDataRepository } from './data-access/learner-data';
 import { announceOutcome, announcedGems, createOutcomeWaiter } from './data-access/outcomes';
+import { ownAttemptsRepository } from './data-access/own-attempts';
+import { practiceRepository } from './data-access/practice';
+import { reviewScheduleRepository } from './data-access/review-schedule';
 import { loadRowKey } from './data-access/row-key';
+import { requestClock } from './entry-points/http/clock';
+import { dailyReviewRoutes } from './entry-points/http/daily-review-routes';
+import { learningRoutes } from './entry-points/http/learning-routes';
 import { quizRoutes } from './entry-points/http/routes';
 import { quizHandlers } from './entry-points/messaging/handlers';
 import { createLearnerErasure } from './learner-erasure';
@@ -25,14 +32,18 @@ export function buildService(config: QuizConfig, logger: Logger = createLogger(c
       const attempts = attemptRepository(db, outbox);
       const displayNames = displayNameRepository(db);
       const bests = bestRepository(db, { rowKey: await loadRowKey(db), namesOf: displayNames.namesOf });
-      await Promise.all([answerKeys.model.init(), attempts.model.init(), bests.model.init(), displayNames.model.init()]);
+      const practice = practiceRepository(db);
+      const schedules = reviewScheduleRepository(db);
+      const dailyReviews = dailyReviewRepository(db, outbox);
+      const ownAttempts = ownAttemptsRepository({ attempts, bests });
+      await Promise.all([answerKeys.model, attempts.model, bests.model, displayNames.model, practice.model, schedules.model, dailyReviews.model].map((model) => model.init()));
       // Outcome announcements need a connection of their own (a subscribed Redis connection runs nothing else).
       const subscriber = redis.duplicate();
       subscriber.on('error', (err: Error) => logger.warn({ err: err.message }, 'redis subscriber error'));
       onStop(() => subscriber.disconnect());
       const standingsCache = createCache(redis, { prefix: `${config.SERVICE_NAME}:standings:` });
       const standingsChanged = async (lessonId: string) => void (await standingsCache.invalidate(lessonId));
-      const learnerData = learnerDataRepository({ attempts, bests, displayNames });
+      const learnerData = learnerDataRepository({ attempts, bests, displayNames, practice, reviewSchedule: schedules, dailyReviews });
       const selfOrAdmin = [auth.authenticate, auth.requireSelfOrAdmin('email')];
       const erasure = await createLearnerErasure({ db, learnerData, standingsChanged, selfOrAdmin, logger });
 
@@ -52,6 +63,11 @@ export function buildService(config: QuizConfig, logger: Logger = createLogger(c
           cachedStandings: (lessonId, load) => standingsCache.getOrLoad<StandingRow[]>(lessonId, config.STANDINGS_CACHE_SECONDS, load),
         }),
       );
+      // Issue 21: after a quiz. The test clock (X-Test-Now) only where the config allows it (never in production).
+      const now = requestClock(config.ALLOW_TEST_CLOCK);
+      const learner = [auth.authenticate, auth.requireLearner, erasure.guard];
+      app.use(learningRoutes({ answerKeys, ownAttempts, practice, bests, learner, now }));
+      app.use(dailyReviewRoutes({ answerKeys, ownAttempts, schedules, dailyReviews, learner: [auth.authenticate, auth.requireLearner, erasure.writingReadGuard], now }));
       app.use(erasure.routes);
       handle(
         quizHandlers({

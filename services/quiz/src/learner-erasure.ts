@@ -11,6 +11,8 @@ export interface LearnerErasure {
   erasures: ErasureLog;
   /** After authentication on learners' routes: refuses a token from before its learner's erasure. */
   guard: RequestHandler;
+  /** The same for a read that may write (GET /daily-review makes the day's set): checked as a write is. */
+  writingReadGuard: RequestHandler;
   /** GET /learner-data/{email} (export). */
   routes: Router;
   /** Runs a write about a learner unless the learner was erased after it originated (user.profile.changed). */
@@ -29,14 +31,17 @@ export async function createLearnerErasure(opts: {
   await erasures.model.init();
   await erasures.load();
   const eraseAgain = (email: string) => eraseLearnerData(opts, email);
+  const guard = erasedCallerGuard({
+    erasures,
+    message: messages.accountErased,
+    eraseAgain,
+    onError: (err) => opts.logger.error({ err }, 'could not re-check an erasure after a request'),
+  });
   return {
     erasures,
-    guard: erasedCallerGuard({
-      erasures,
-      message: messages.accountErased,
-      eraseAgain,
-      onError: (err) => opts.logger.error({ err }, 'could not re-check an erasure after a request'),
-    }) as RequestHandler,
+    guard: guard as RequestHandler,
+    // The database is asked (another instance may have recorded the erasure), and asked again once answered.
+    writingReadGuard: (req, res, next) => guard({ method: 'POST', auth: req.auth }, res, next),
     routes: learnerDataRoutes({ learnerData: opts.learnerData, selfOrAdmin: opts.selfOrAdmin }),
     unlessErased: (email, originatedAt, write) => writeUnlessErased(erasures, { email, originatedAt }, write, eraseAgain),
   };

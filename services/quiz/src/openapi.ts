@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { learnerDataPaths } from './openapi-learner-data';
+import { learningPaths } from './openapi-learning';
 import { ownResultsResponse, quizResultBody, quizResultResponse, standingsParams, standingsResponse } from './entry-points/http/schemas';
 
 const json = (schema: z.ZodType) => ({ 'application/json': { schema: z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) } });
@@ -8,7 +9,7 @@ const bearer = [{ bearer: [] }];
 
 export const openApiDocument = {
   openapi: '3.1.0',
-  info: { title: 'KidsLearn quiz service', version: '1.0.0', description: 'Scores quiz attempts on the server and keeps per-lesson standings.' },
+  info: { title: 'KidsLearn quiz service', version: '1.0.0', description: 'Scores quiz attempts on the server, keeps per-lesson standings, and what a learner learns from after a quiz: the review of their attempt, practice, progress and the daily review.' },
   components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
   paths: {
     '/quiz-results': {
@@ -50,6 +51,7 @@ export const openApiDocument = {
         },
       },
     },
+    ...learningPaths,
     ...learnerDataPaths,
   },
 };

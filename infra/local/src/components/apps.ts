@@ -15,6 +15,13 @@ async function answersOk(url: string): Promise<void> {
 
 const SERVICE_PORTS = { content: 4001, quiz: 4002, gems: 4003, gifts: 4004 } as const;
 
+/**
+ * The local portal's own settings per service. Quiz honours the browser journeys' controlled clock (X-Test-Now,
+ * issue 21): only here, never in the operator stack or the chart (infra/test/operator-stack.test.ts, the chart's
+ * invariants), and the service refuses it with NODE_ENV=production.
+ */
+const LOCAL_ONLY_ENV: Partial<Record<keyof typeof SERVICE_PORTS, Record<string, string>>> = { quiz: { ALLOW_TEST_CLOCK: 'true' } };
+
 /** A Node service of services/<name>, run from its TypeScript source with tsx, demo data seeded. */
 function nodeService(name: keyof typeof SERVICE_PORTS): Component {
   const port = SERVICE_PORTS[name];
@@ -32,7 +39,7 @@ function nodeService(name: keyof typeof SERVICE_PORTS): Component {
         // The portal's own servers, whatever the starting process holds: the Jest integration setup points
         // AMQP_URL at a throw-away virtual host, and a portal started beside it (the browser journeys) must
         // not consume the integration tests' events on it (it answered them a second time).
-        env: { ...infraEnv({}), PORT: String(port), SEED_DEMO_DATA: 'true', MONGO_URL: `mongodb://127.0.0.1:27017/kidslearn-${name}` },
+        env: { ...infraEnv({}), PORT: String(port), SEED_DEMO_DATA: 'true', MONGO_URL: `mongodb://127.0.0.1:27017/kidslearn-${name}`, ...LOCAL_ONLY_ENV[name] },
       };
     },
     ready: () => answersOk(`http://127.0.0.1:${port}/readyz`),

@@ -2,10 +2,10 @@ import { useForm, useFieldArray, useWatch, type Resolver } from 'react-hook-form
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createLessonSchema, LETTERS, type NewLesson } from '@kidslearn/contracts';
 import { useFeedback } from '@kidslearn/kit/platform';
-import { Badge, Button, Card, SelectField, TextField } from '@kidslearn/kit/ui';
+import { Badge, Button, Card, SelectField, TextArea, TextField } from '@kidslearn/kit/ui';
 import { useAdminApi } from '../../api/admin-api';
 import { messages } from '../../messages';
-import { emptyLesson, emptyPart, emptyQuestion, type LessonForm } from './lesson-form';
+import { emptyLesson, emptyPart, emptyQuestion, lessonToSend, type LessonForm } from './lesson-form';
 
 const m = messages.lesson;
 // The schema reads the form as typed (an unchosen answer is '') and gives the lesson to send.
@@ -19,8 +19,8 @@ const listRule = (error: unknown): string | undefined => {
 };
 
 /**
- * SPEC §2 add-lesson: heading, parts and quiz questions, validated by the same schema the content
- * service applies (@kidslearn/contracts). Nothing typed is lost when saving fails.
+ * SPEC §2 add-lesson: heading, parts and quiz questions (each with an optional explanation), validated by
+ * the same schema the content service applies (@kidslearn/contracts). Nothing typed is lost when saving fails.
  */
 export function AddLessonPage() {
   const api = useAdminApi();
@@ -41,7 +41,7 @@ export function AddLessonPage() {
 
   const save = handleSubmit(async (lesson) => {
     try {
-      await createLesson(lesson).unwrap();
+      await createLesson(lessonToSend(lesson)).unwrap();
       reset(emptyLesson());
       void feedback.alert({ title: m.saved, icon: 'success', timer: 2000 });
     } catch (error) {
@@ -100,6 +100,8 @@ export function AddLessonPage() {
                 {...register(`quiz.${index}.correctAnswer`)}
                 error={problem?.correctAnswer?.message}
               />
+              {/* Optional (issue 21): quiz shows it to the learner after their attempt, never before. */}
+              <TextArea label={m.explanation} hint={m.explanationHint} rows={3} {...register(`quiz.${index}.explanation`)} error={problem?.explanation?.message} />
               <Button variant="danger" disabled={quiz.fields.length <= 1} aria-label={m.removeQuestionN(index + 1)} onClick={() => void confirmThen(m.removeQuestionConfirm, () => quiz.remove(index))}>
                 {m.removeQuestion}
               </Button>

@@ -8,7 +8,7 @@ export const DEFAULT_PARTS = 3;
 export const DEFAULT_QUESTIONS = 5;
 
 export const emptyPart = (): LessonForm['parts'][number] => ({ name: '', link: '' });
-export const emptyQuestion = (): LessonForm['quiz'][number] => ({ question: '', optionA: '', optionB: '', optionC: '', optionD: '', correctAnswer: '' });
+export const emptyQuestion = (): LessonForm['quiz'][number] => ({ question: '', optionA: '', optionB: '', optionC: '', optionD: '', correctAnswer: '', explanation: '' });
 
 export function emptyLesson(): LessonForm {
   return {
@@ -16,4 +16,9 @@ export function emptyLesson(): LessonForm {
     parts: Array.from({ length: DEFAULT_PARTS }, emptyPart),
     quiz: Array.from({ length: DEFAULT_QUESTIONS }, emptyQuestion),
   };
+}
+
+/** The lesson as sent: a question whose explanation was left blank is sent without one (none is stored). */
+export function lessonToSend(lesson: NewLesson): NewLesson {
+  return { ...lesson, quiz: lesson.quiz.map(({ explanation, ...question }) => (explanation?.trim() ? { ...question, explanation: explanation.trim() } : question)) };
 }

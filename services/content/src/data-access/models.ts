@@ -13,6 +13,8 @@ const questionSchema = new Schema(
     optionC: { type: String, required: true },
     optionD: { type: String, required: true },
     correctAnswer: { type: String, required: true, enum: ['A', 'B', 'C', 'D'] },
+    // Why the answer is right (shown to the learner after the attempt, by quiz); absent when there is none.
+    explanation: { type: String },
   },
   { _id: false },
 );
@@ -23,6 +25,9 @@ const lessonSchema = new Schema(
     parts: { type: [partSchema], default: [] },
     quiz: { type: [questionSchema], default: [] },
     createdAt: { type: Date, default: () => new Date() },
+    // Set when an admin deletes the lesson: it is kept as a tombstone (its lesson.deleted leaves through its
+    // outbox) and never listed, announced or re-seeded again.
+    deletedAt: { type: Date },
     ...outboxFields,
   },
   { collection: 'lessons', versionKey: false },

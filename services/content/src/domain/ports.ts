@@ -47,6 +47,8 @@ export interface LessonsStore {
   count(): Promise<number>;
   /** The lesson and its `lesson.created` event in one write. */
   create(input: NewLesson): Promise<LessonView>;
+  /** An admin's delete, with its `lesson.deleted` (one write); false when no such lesson is listed. */
+  remove(lessonId: string): Promise<boolean>;
   /** `lesson.created` again for every lesson whose own event already went out. */
   announcements(): Promise<Event<'lesson.created'>[]>;
 }

@@ -14,11 +14,16 @@ interface Stores {
   users: Pick<UsersRepository, 'seed'>;
 }
 
-/** Idempotent: fixed ids (inserts of what is missing), so running it again changes nothing. */
-export async function seedDemoData({ lessons, reviews, avatars, users }: Stores, logger: Logger): Promise<void> {
+/**
+ * Idempotent: fixed ids (inserts of what is missing), so running it again changes nothing. The one update:
+ * demo lessons seeded before they had explanations get them (and are announced again), since a database
+ * seeded once would otherwise never show the demo's explanations. Resolves true when a lesson was written.
+ */
+export async function seedDemoData({ lessons, reviews, avatars, users }: Stores, logger: Logger): Promise<boolean> {
   await avatars.seed(demoAvatars);
-  const newLessons = await lessons.seed(demoLessons);
+  const { inserted: newLessons, explained } = await lessons.seed(demoLessons);
   await reviews.seed(demoReviews);
   await users.seed(demoUsers.map(({ avatar, ...user }) => ({ ...user, img: avatars.urlOf(avatar) })));
-  logger.info({ newLessons }, 'demo data seeded');
+  logger.info({ newLessons, explainedLessons: explained }, 'demo data seeded');
+  return newLessons + explained > 0;
 }

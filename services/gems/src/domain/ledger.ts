@@ -1,8 +1,8 @@
 // One line per change of a learner's balance.
-export type LedgerKind = 'credit' | 'debit' | 'debit-rejected' | 'adjustment';
+export type LedgerKind = 'credit' | 'debit' | 'debit-rejected' | 'adjustment' | 'review';
 
 export interface LedgerEntry {
-  /** attemptId (credit), redemptionId (debit / debit-rejected) or a generated id (adjustment) */
+  /** attemptId (credit), redemptionId (debit / debit-rejected), a generated id (adjustment) or reviewId (review: a day's full review) */
   ref: string;
   kind: LedgerKind;
   /** signed change of the balance (0 for a rejection) */

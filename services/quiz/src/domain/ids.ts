@@ -16,3 +16,14 @@ export function attemptIdFor(email: string, idempotencyKey: string | undefined):
   const hex = createHash('sha256').update(`kidslearn:attempt:v1\n${email}\n${idempotencyKey}`).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
+
+const digest = (...parts: string[]): string => createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 32);
+
+/**
+ * The id of a learner's review of one day (also the reviewId of its daily.review.completed): derived, so the
+ * first GET of the day on any instance makes the same document, and without the email in it (gems keeps it).
+ */
+export const dailyReviewId = (email: string, day: string): string => digest('kidslearn:daily-review:v1', email, day);
+
+/** The id of one question's review schedule for a learner. */
+export const reviewScheduleId = (email: string, lessonId: string, question: number): string => digest('kidslearn:review-schedule:v1', email, lessonId, String(question));

@@ -5,12 +5,19 @@ export interface AnswerKey {
   _id: string;
   lessonHeading: string;
   answerKey: Letter[];
+  /** per question, the author's explanation (null: none); shown only after the learner's own attempt */
+  explanations: (string | null)[];
 }
 
 export interface AnswerKeyStore {
   find(lessonId: string): Promise<AnswerKey | null>;
-  /** Idempotent: the same lesson announced again writes the same key. */
-  save(lessonId: string, lessonHeading: string, answerKey: Letter[]): Promise<void>;
+  /**
+   * Idempotent: the same lesson announced again writes the same key. `explanations` absent (an announcement
+   * without them) keeps what is stored (nulls for a new lesson).
+   */
+  save(lessonId: string, lessonHeading: string, answerKey: Letter[], explanations?: (string | null)[]): Promise<void>;
+  /** lesson.deleted: the lesson is no longer found (taken, ranked, reviewed); a later announcement of it is ignored. */
+  markDeleted(lessonId: string): Promise<void>;
 }
 
 export interface Attempt {
@@ -80,11 +87,17 @@ export interface QuizLearnerData {
   attempts: { attemptId: string; lessonId: string; name: string; answers: unknown[]; score: number; total: number; reward: number; gems: number | null; createdAt: string }[];
   bests: { lessonId: string; name: string; score: number; total: number; achievedAt: string }[];
   displayName: string | null;
+  /** practice runs per lesson (issue 21) */
+  practice: { lessonId: string; best: number; total: number; count: number; strongRuns: number; lastAt: string }[];
+  /** each day's review: its questions, the answers given and when it was completed */
+  dailyReviews: { day: string; items: { lessonId: string; question: number }[]; answers: Record<string, unknown>; completedAt: string | null }[];
+  /** where each reviewed question stands in the spaced schedule (dueDay null: retired) */
+  reviewSchedule: { lessonId: string; question: number; step: number; dueDay: string | null }[];
 }
 
 export interface LearnerDataStore {
   exportOf(email: string): Promise<QuizLearnerData>;
-  /** Deletes the learner's attempts, standings rows and display name; resolves with the lessons whose standings changed. */
+  /** Deletes everything quiz holds about the learner; resolves with the lessons whose standings changed. */
   erase(email: string): Promise<string[]>;
 }
 

@@ -31,7 +31,8 @@ export async function startServices(which: { quiz?: boolean; gems?: boolean } = 
 
   const quizName = `quiz-test-${suffix}`;
   const quizDb = uniqueDbUrl('quiz');
-  const quizConfig = readQuizConfig({ ...base, SERVICE_NAME: quizName, MONGO_URL: quizDb });
+  // The test clock: the daily review tests move to the next days with X-Test-Now.
+  const quizConfig = readQuizConfig({ ...base, SERVICE_NAME: quizName, MONGO_URL: quizDb, ALLOW_TEST_CLOCK: 'true' });
   const gemsName = `gems-test-${suffix}`;
   const gemsDb = uniqueDbUrl('gems');
   const gemsConfig = readGemsConfig({ ...base, SERVICE_NAME: gemsName, MONGO_URL: gemsDb });
@@ -52,10 +53,10 @@ export async function startServices(which: { quiz?: boolean; gems?: boolean } = 
     quizDb: quizDbConn,
     gemsDb: gemsDbConn,
     publish: (event: EventEnvelope) => bus.publish(event),
-    /** A lesson with the given answer key, known to the quiz service once this resolves. */
-    async createLesson(answerKey: string[]): Promise<string> {
+    /** A lesson with the given answer key (and explanations), known to the quiz service once this resolves. */
+    async createLesson(answerKey: string[], explanations?: (string | null)[]): Promise<string> {
       const lessonId = `lesson-${randomUUID().slice(0, 12)}`;
-      await bus.publish(createEvent('lesson.created', { lessonId, lessonHeading: `Test ${lessonId}`, answerKey: answerKey as Letter[] }));
+      await bus.publish(createEvent('lesson.created', { lessonId, lessonHeading: `Test ${lessonId}`, answerKey: answerKey as Letter[], ...(explanations ? { explanations } : {}) }));
       await eventually(async () => Boolean(await quizDbConn?.collection('answerKeys').findOne({ _id: lessonId as never })));
       return lessonId;
     },

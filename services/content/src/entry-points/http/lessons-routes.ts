@@ -1,5 +1,7 @@
 import { Router } from 'express';
+import { AppError } from '@kidslearn/lib-core';
 import { validate } from '@kidslearn/lib-http';
+import { messages } from '../../messages';
 import { createLessonSchema, forAudience, type LessonView, type NewLesson } from '../../domain/lesson';
 import { CACHE_KEYS, type HttpDeps } from './deps';
 
@@ -20,6 +22,14 @@ export function lessonsRoutes({ guards, cache, lessons, config }: HttpDeps): Rou
     const lesson = await lessons.create(req.valid.body as NewLesson);
     await cache.invalidate(CACHE_KEYS.lessons);
     res.status(201).json(lesson);
+  });
+
+  // An admin takes a lesson away (a mistaken one, or what a test made): no longer listed or announced, and quiz
+  // stops taking and ranking it once lesson.deleted arrives. Attempts and gems already earned stay.
+  router.delete('/lessons/:lessonId', guards.authenticate, guards.requireAdmin, async (req, res) => {
+    if (!(await lessons.remove(String(req.params.lessonId)))) throw AppError.notFound(messages.lessonNotFound);
+    await cache.invalidate(CACHE_KEYS.lessons);
+    res.status(204).end();
   });
 
   return router;

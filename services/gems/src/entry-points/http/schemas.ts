@@ -18,7 +18,7 @@ export const ledgerResponse = z.object({
   entries: z.array(
     z.object({
       ref: z.string(),
-      kind: z.enum(['credit', 'debit', 'debit-rejected', 'adjustment']),
+      kind: z.enum(['credit', 'debit', 'debit-rejected', 'adjustment', 'review']),
       amount: z.number().int(),
       balance: z.number().int().min(0),
       lessonId: z.string().optional(),

@@ -2,6 +2,7 @@ import type { Event } from '@kidslearn/contracts';
 import type { EventHandlers } from '@kidslearn/lib-events';
 import type { BalanceStore } from '../../domain/ports';
 import { creditAttempt } from '../../use-cases/credit-attempt';
+import { creditReview } from '../../use-cases/credit-review';
 import { debitRedemption } from '../../use-cases/debit-redemption';
 import { eraseLearner, type EraseLearnerDeps } from '../../use-cases/erase-learner';
 import { oneAtATimePerKey } from '../../use-cases/one-at-a-time';
@@ -30,6 +31,9 @@ export function gemsHandlers(deps: GemsHandlerDeps): EventHandlers {
     },
     'redemption.requested': async (event) => {
       await guarded(event, event.data.email, () => debitRedemption(deps.balances, event.id, event.data));
+    },
+    'daily.review.completed': async (event) => {
+      await guarded(event, event.data.email, () => creditReview(deps.balances, event.id, event.data));
     },
     // The tombstone first, then the data: a credit or debit in progress here ends before it, and one elsewhere
     // is erased again once written (writeUnlessErased). A redelivery erases again.

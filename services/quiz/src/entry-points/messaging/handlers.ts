@@ -15,9 +15,13 @@ export interface QuizHandlerDeps extends RecordCreditDeps, EraseLearnerDeps {
 /** quiz's consumers. Data that does not parse is poison (lib-events); any other failure is retried. */
 export function quizHandlers(deps: QuizHandlerDeps): EventHandlers {
   return {
-    // Idempotent by value: a redelivery (or a re-announcement) writes the same key.
+    // Idempotent by value: a redelivery (or a re-announcement) writes the same key and explanations.
     'lesson.created': async ({ data }) => {
-      await deps.answerKeys.save(data.lessonId, data.lessonHeading, data.answerKey);
+      await deps.answerKeys.save(data.lessonId, data.lessonHeading, data.answerKey, data.explanations);
+    },
+    // Idempotent: the lesson stays deleted (a tombstone), attempts and standings rows already recorded stay.
+    'lesson.deleted': async ({ data }) => {
+      await deps.answerKeys.markDeleted(data.lessonId);
     },
     'gems.credited': async ({ data }) => {
       await recordCredit(deps, data);
