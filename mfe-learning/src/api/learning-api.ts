@@ -1,4 +1,15 @@
-import type { OwnResult, QuizResult, StandingRow } from '@kidslearn/contracts';
+import type {
+  AnswerReview,
+  DailyReview,
+  DailyReviewAnswerInput,
+  DailyReviewAnswerReply,
+  LessonProgressRow,
+  OwnResult,
+  PracticeRunInput,
+  PracticeRunResult,
+  QuizResult,
+  StandingRow,
+} from '@kidslearn/contracts';
 import { defineArea, injectAreaEndpoints, type GatewayApi } from '@kidslearn/kit/platform';
 
 export interface LessonPart {
@@ -33,6 +44,13 @@ export interface QuizSubmission {
 
 /** What the quiz service answers (one definition with the service: contracts/src/quiz.ts). */
 export type { OwnResult, QuizResult, StandingRow };
+/** What the quiz service answers for learning after a quiz (issue 21: contracts/src/learning.ts). */
+export type { AnswerReview, DailyReview, DailyReviewAnswerInput, DailyReviewAnswerReply, LessonProgressRow, PracticeRunInput, PracticeRunResult };
+
+// Learning after a quiz lives under the quiz results' tag: a new attempt refreshes all of it; a practice run
+// or a review answer refreshes only its own part.
+const PROGRESS = { type: 'QuizResult', id: 'progress' } as const;
+const DAILY_REVIEW = { type: 'QuizResult', id: 'daily-review' } as const;
 
 const list = <T>(body: unknown): T[] => (Array.isArray(body) ? (body as T[]) : []);
 
@@ -58,6 +76,29 @@ export function injectLearningApi(api: GatewayApi) {
       query: (lessonId) => `/standings/${encodeURIComponent(lessonId)}`,
       transformResponse: (body: unknown) => list<StandingRow>(body),
       providesTags: ['Standing'],
+    }),
+    /** The learner's own attempt with the answer key and explanations (404 before the attempt). */
+    learningAnswerReview: build.query<AnswerReview, string>({
+      query: (lessonId) => `/quiz-results/${encodeURIComponent(lessonId)}/review`,
+      providesTags: (_review, _error, lessonId) => [{ type: 'QuizResult', id: `review-${lessonId}` }],
+    }),
+    /** A finished practice run, scored on the server: no gems, no standings. */
+    learningSavePractice: build.mutation<PracticeRunResult, PracticeRunInput>({
+      query: (body) => ({ url: '/practice-results', method: 'POST', body }),
+      invalidatesTags: [PROGRESS],
+    }),
+    learningProgress: build.query<LessonProgressRow[], void>({
+      query: () => '/quiz-results/progress',
+      transformResponse: (body: unknown) => list<LessonProgressRow>(body),
+      providesTags: [PROGRESS],
+    }),
+    learningDailyReview: build.query<DailyReview, void>({
+      query: () => '/daily-review',
+      providesTags: [DAILY_REVIEW],
+    }),
+    /** One answer of today's review; the reply carries the review as it stands (useDailyReviewAnswer keeps it). */
+    learningAnswerDailyReview: build.mutation<DailyReviewAnswerReply, DailyReviewAnswerInput>({
+      query: (body) => ({ url: '/daily-review/answers', method: 'POST', body }),
     }),
   }));
 }

@@ -24,6 +24,10 @@ function gateway(result: { status: number; body?: unknown } = { status: 201, bod
     if (req.url === '/lessons') return { status: 200, body: lessons };
     if (req.url === '/quiz-results/mine') return { status: 200, body: mine };
     if (req.url === '/quiz-results' && req.method === 'POST') return result;
+    // Issue 21's reads of the page (tested in their own files): nothing practised, nothing due today.
+    if (req.url === '/quiz-results/progress') return { status: 200, body: [] };
+    if (req.url === '/daily-review') return { status: 200, body: { day: '2026-03-04', items: [], completed: false, gemEarned: false, daysThisWeek: [] } };
+    if (req.url === '/quiz-results/l1/review') return { status: 200, body: { lessonId: 'l1', score: 2, total: 2, questions: [] } };
     return { status: 404 };
   };
 }

@@ -4,9 +4,8 @@ import { Spinner } from '@kidslearn/kit/ui';
 import { useLearningApi } from '../../api/learning-api';
 import { messages } from '../../messages';
 import { answerSlots, initialLearningState, learningReducer } from './learning-state';
+import { LearningViewer } from './LearningViewer';
 import { LessonsPanel } from './LessonsPanel';
-import { QuizForm } from './QuizForm';
-import { VideoViewer } from './VideoViewer';
 import { useQuizSubmission } from './useQuizSubmission';
 
 /** SPEC §2/§4: /my-classes, the Learning screen: a viewer on the left, the 'Lessons' panel on the right. */
@@ -16,17 +15,24 @@ export function MyClassesPage() {
   const feedback = useFeedback();
   const lessons = api.useLearningLessonsQuery();
   const ownResults = api.useLearningOwnResultsQuery();
+  const progressRows = api.useLearningProgressQuery();
   const [state, dispatch] = useReducer(learningReducer, initialLearningState);
   // Done in this session, before GET /quiz-results/mine has been read again.
   const [doneNow, setDoneNow] = useState<ReadonlySet<string>>(new Set());
-  const { submit, submitting } = useQuizSubmission((lessonId) => {
-    setDoneNow((done) => new Set(done).add(lessonId));
-    dispatch({ type: 'submitted' });
+  const { submit, submitting } = useQuizSubmission({
+    onSubmitted: (lessonId) => {
+      setDoneNow((done) => new Set(done).add(lessonId));
+      dispatch({ type: 'submitted' });
+    },
+    // Issue 21: once the SPEC's result dialog closes, the viewer shows the answers of that quiz.
+    onResultClosed: (lessonId) => dispatch({ type: 'seeAnswers', lessonId }),
   });
 
   if (lessons.isError) console.error('Loading the lessons failed', lessons.error);
   if (ownResults.isError) console.error('Loading your quiz results failed', ownResults.error);
-  const done = new Set([...doneNow, ...(ownResults.data ?? []).map((result) => result.lessonId)]);
+  if (progressRows.isError) console.error('Loading your lesson progress failed', progressRows.error);
+  const progress = new Map((progressRows.data ?? []).map((row) => [row.lessonId, row.progress]));
+  const done = new Set([...doneNow, ...(ownResults.data ?? []).map((result) => result.lessonId), ...progress.keys()]);
   const lesson = lessons.data?.find((candidate) => candidate._id === state.openLessonId);
 
   const onSubmitQuiz = async () => {
@@ -45,19 +51,7 @@ export function MyClassesPage() {
   return (
     <div className="lrn-classes">
       <section className="lrn-viewer" aria-label={messages.classes.selectSomething}>
-        {lesson && state.mode === 'video' && state.partIndex !== undefined && (
-          <VideoViewer parts={lesson.parts} index={state.partIndex} onSelect={(index) => dispatch({ type: 'selectPart', index })} />
-        )}
-        {lesson && state.mode === 'quiz' && (
-          <QuizForm
-            lesson={lesson}
-            answers={state.answers}
-            submitting={submitting}
-            onAnswer={(question, letter) => dispatch({ type: 'answer', question, letter })}
-            onSubmit={() => void onSubmitQuiz()}
-          />
-        )}
-        {(!lesson || state.mode === 'nothing') && <p className="lrn-placeholder">{messages.classes.selectSomething}</p>}
+        <LearningViewer state={state} dispatch={dispatch} lesson={lesson} lessons={lessons.data} submitting={submitting} onSubmitQuiz={() => void onSubmitQuiz()} />
       </section>
       <aside className="lrn-panel" aria-labelledby="lrn-lessons-heading">
         <h1 id="lrn-lessons-heading">{messages.classes.lessons}</h1>
@@ -69,10 +63,13 @@ export function MyClassesPage() {
             lessons={lessons.data ?? []}
             openLessonId={state.openLessonId}
             done={done}
+            progress={progress}
             activePart={state.mode === 'video' ? state.partIndex : undefined}
             onToggle={(lessonId) => dispatch({ type: 'toggleLesson', lessonId })}
             onSelectPart={(index) => dispatch({ type: 'selectPart', index })}
             onTakeQuiz={() => dispatch({ type: 'takeQuiz' })}
+            onSeeAnswers={(lessonId) => dispatch({ type: 'seeAnswers', lessonId })}
+            onPractice={(lessonId) => dispatch({ type: 'practice', lessonId })}
           />
         )}
       </aside>

@@ -1,9 +1,11 @@
 import { Button, RadioGroup } from '@kidslearn/kit/ui';
 import type { LearnerLesson, Letter } from '../../api/learning-api';
 import { messages } from '../../messages';
+import { LETTERS } from '../../domain/shuffle-letters';
+import { shownOptions } from '../questions/options';
+import { ReadAloudButton } from '../read-aloud/ReadAloudButton';
+import { readAloudText } from '../read-aloud/read-aloud-text';
 import { useFocusOnShow } from './useFocusOnShow';
-
-const LETTERS: Letter[] = ['A', 'B', 'C', 'D'];
 
 export interface QuizFormProps {
   lesson: LearnerLesson;
@@ -28,14 +30,17 @@ export function QuizForm({ lesson, answers, submitting, onAnswer, onSubmit }: Qu
         {messages.classes.quizTime}
       </h2>
       {lesson.quiz.map((question, index) => (
-        <RadioGroup
-          key={`${lesson._id}-${index}`}
-          legend={messages.classes.question(index + 1, question.question)}
-          name={`question-${index}`}
-          value={answers[index]}
-          onChange={(letter) => onAnswer(index, letter as Letter)}
-          options={LETTERS.map((letter) => ({ value: letter, label: messages.classes.option(letter, question[`option${letter}`]) }))}
-        />
+        <div key={`${lesson._id}-${index}`} className="lrn-quiz-question">
+          {/* Issue 21: the speaker sits beside the question, outside its legend (the group keeps its SPEC name). */}
+          <ReadAloudButton text={readAloudText(question.question, shownOptions(question))} />
+          <RadioGroup
+            legend={messages.classes.question(index + 1, question.question)}
+            name={`question-${index}`}
+            value={answers[index]}
+            onChange={(letter) => onAnswer(index, letter as Letter)}
+            options={LETTERS.map((letter) => ({ value: letter, label: messages.classes.option(letter, question[`option${letter}`]) }))}
+          />
+        </div>
       ))}
       <Button type="submit" variant="primary" size="lg" busy={submitting}>
         {submitting ? messages.classes.submitting : messages.classes.submitQuiz}

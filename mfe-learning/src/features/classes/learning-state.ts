@@ -1,10 +1,11 @@
 // SPEC §4, the Learning screen's states: nothing selected; a lesson open (one at a time, clicking it again
-// closes it); a part selected (its index remembered, video shown); quiz mode.
+// closes it); a part selected (its index remembered, video shown); quiz mode. Issue 21 adds two views of a
+// finished lesson: its answers (after the result dialog, or from the panel) and practice.
 import type { Letter } from '../../api/learning-api';
 
 export interface LearningState {
   openLessonId: string;
-  mode: 'nothing' | 'video' | 'quiz';
+  mode: 'nothing' | 'video' | 'quiz' | 'answers' | 'practice';
   partIndex: number | undefined;
   answers: Record<number, Letter>;
 }
@@ -14,7 +15,9 @@ export type LearningAction =
   | { type: 'selectPart'; index: number }
   | { type: 'takeQuiz' }
   | { type: 'answer'; question: number; letter: Letter }
-  | { type: 'submitted' };
+  | { type: 'submitted' }
+  | { type: 'seeAnswers'; lessonId: string }
+  | { type: 'practice'; lessonId: string };
 
 export const initialLearningState: LearningState = { openLessonId: '', mode: 'nothing', partIndex: undefined, answers: {} };
 
@@ -34,6 +37,11 @@ export function learningReducer(state: LearningState, action: LearningAction): L
     case 'submitted':
       // After submit the quiz closes and the answers clear.
       return { ...state, mode: 'nothing', answers: {} };
+    case 'seeAnswers':
+      // The lesson's answers: after its result dialog closes, or from its 'Done' state in the panel.
+      return { ...initialLearningState, openLessonId: action.lessonId, mode: 'answers' };
+    case 'practice':
+      return { ...initialLearningState, openLessonId: action.lessonId, mode: 'practice' };
   }
 }
 

@@ -1,6 +1,7 @@
 // Submitting a quiz: the server scores it; the result dialog of SPEC §8 shows; the gem badge takes the
 // server's total. A failed save is only logged, and the learner's answers stay: the same submission is
-// retried with the same Idempotency-Key, so it can never count twice.
+// retried with the same Idempotency-Key, so it can never count twice. When the dialog closes, the answers
+// review is shown (issue 21): it is fetched while the dialog is up.
 import { useRef } from 'react';
 import { useFeedback, useGemBalance } from '@kidslearn/kit/platform';
 import type { Letter, QuizResult } from '../../api/learning-api';
@@ -14,9 +15,17 @@ export function resultDialog({ score, total, reward }: QuizResult) {
   return { title: messages.result.submittedTitle, text: messages.result.keepPracticing(score, total), icon: 'info' as const };
 }
 
-export function useQuizSubmission(onSubmitted: (lessonId: string) => void) {
+export interface QuizSubmissionEvents {
+  /** the result is saved: the quiz closes and the lesson is done */
+  onSubmitted: (lessonId: string) => void;
+  /** the result dialog has closed */
+  onResultClosed: (lessonId: string) => void;
+}
+
+export function useQuizSubmission({ onSubmitted, onResultClosed }: QuizSubmissionEvents) {
   const api = useLearningApi();
   const [submitQuiz, { isLoading }] = api.useLearningSubmitQuizMutation();
+  const prefetchReview = api.usePrefetch('learningAnswerReview');
   const feedback = useFeedback();
   const gems = useGemBalance();
   // The key of a submission that has not been answered yet, with the answers it was made for.
@@ -25,17 +34,21 @@ export function useQuizSubmission(onSubmitted: (lessonId: string) => void) {
   const submit = async (quizId: string, answers: (Letter | null)[]) => {
     const body = JSON.stringify({ quizId, answers });
     if (pending.current?.body !== body) pending.current = { key: crypto.randomUUID(), body };
+    let result: QuizResult;
     try {
-      const result = await submitQuiz({ quizId, answers, idempotencyKey: pending.current.key }).unwrap();
-      pending.current = undefined;
-      if (result.gems === null) void gems.refetch();
-      else gems.set(result.gems);
-      onSubmitted(quizId);
-      void feedback.alert(resultDialog(result));
+      result = await submitQuiz({ quizId, answers, idempotencyKey: pending.current.key }).unwrap();
     } catch (error) {
       // SPEC §8: a failed quiz-result save is only logged; the answers stay for another try.
       console.error('Saving the quiz result failed', error);
+      return;
     }
+    pending.current = undefined;
+    if (result.gems === null) void gems.refetch();
+    else gems.set(result.gems);
+    onSubmitted(quizId);
+    prefetchReview(quizId, { force: true });
+    await feedback.alert(resultDialog(result));
+    onResultClosed(quizId);
   };
   return { submit, submitting: isLoading };
 }
