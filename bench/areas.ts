@@ -2,7 +2,7 @@
 // /gift and /dashboard as the user who sees them, and the two click-to-feedback latencies a child feels:
 // 'Submit Quiz' → result dialog and the redemption's confirm → 'Redeemed!'.
 import { createLearner, type TestUser } from '@kidslearn/lib-testkit';
-import { createJourneyLesson, type JourneyLesson } from '../e2e/src/fixtures/lessons';
+import { createJourneyLesson, removeJourneyLessons, type JourneyLesson } from '../e2e/src/fixtures/lessons';
 import { DEMO_ADMIN, gatewayCall } from '../e2e/src/fixtures/session';
 import { clickToVisibleMs } from './click-to-visible';
 import { creditLearner, waitForGems } from './credit';
@@ -130,6 +130,8 @@ export async function benchLearnerArea(options: AreasBenchOptions): Promise<Benc
     return { title: 'Learner area: /my-classes (issue 9)', figures, notes };
   } finally {
     await browser.close();
+    // The bench leaves the portal's lessons as it found them.
+    await removeJourneyLessons();
   }
 }
 

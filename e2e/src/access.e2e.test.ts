@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { eventually } from '@kidslearn/lib-testkit';
 import { launchBrowser } from './browser';
 import { seriousA11yViolations } from './fixtures/axe';
-import { eraseAccounts } from './fixtures/cleanup';
+import { cleanUpJourney } from './fixtures/cleanup';
 import { answerOnce } from './fixtures/gateway-route';
 import { createAdmin, createLearner, DEMO_ADMIN, gatewayCall, newPage, signIn, tokenFor, type TestUser } from './fixtures/session';
 import { GATEWAY_URL, KEYCLOAK_URL, PORTAL_URL } from './portal';
@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await eraseAccounts(learner, promoted, admin);
+  await cleanUpJourney(learner, promoted, admin);
 });
 
 const forbidden = (page: Page) => page.getByRole('heading', { name: "You don't have permission to access this page." });

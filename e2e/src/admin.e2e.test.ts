@@ -4,8 +4,9 @@ import { eventually } from '@kidslearn/lib-testkit';
 import { launchBrowser } from './browser';
 import { createAdmin, createLearner, gatewayCall, newPage, signIn, tokenFor, type TestUser } from './fixtures/session';
 import { earnGems } from './fixtures/gems';
+import { removeLaterLesson } from './fixtures/lessons';
 import { seriousA11yViolations } from './fixtures/axe';
-import { eraseAccounts } from './fixtures/cleanup';
+import { cleanUpJourney } from './fixtures/cleanup';
 import { answerOnce } from './fixtures/gateway-route';
 import { wordsBrokenAcrossLines } from './fixtures/layout';
 import { GATEWAY_URL } from './portal';
@@ -37,7 +38,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await eraseAccounts(learner, admin);
+  await cleanUpJourney(learner, admin);
 });
 
 /** Every pending parcel of `email` the server lists to an admin (all pages). */
@@ -106,6 +107,10 @@ describe('admin journey: overview, users, a new lesson, roles, parcels', () => {
     await page.getByRole('heading', { name: 'Lesson saved successfully!' }).waitFor();
     // The form starts afresh (it is reset before the success dialog opens).
     expect(await page.getByLabel('Lesson Heading').inputValue()).toBe('');
+    // The server has it (listed once); the journey deletes it when it ends.
+    const saved = (await gatewayCall<{ _id: string; lessonHeading: string }[]>(admin.token, 'GET', '/lessons')).filter((lesson) => lesson.lessonHeading === heading);
+    expect(saved).toHaveLength(1);
+    removeLaterLesson(saved[0]!._id);
 
     // Make Admin: a refused change says 'Oops...' with the server's error; then promote and demote the learner.
     await sidebar(page).getByRole('link', { name: 'Make Admin' }).click();

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { seriousA11yViolations } from './fixtures/axe';
-import { eraseAccounts } from './fixtures/cleanup';
+import { cleanUpJourney } from './fixtures/cleanup';
 import { createParent } from './fixtures/parent';
 import { createLearner, DESKTOP, newPage, PHONE, signIn, type TestUser } from './fixtures/session';
 import { PORTAL_URL, ROOT } from './portal';
@@ -53,7 +53,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (servedManifest) writeFileSync(MANIFEST, servedManifest);
   await browser?.close();
-  await eraseAccounts(learner, parent);
+  await cleanUpJourney(learner, parent);
 });
 
 describe('independent delivery (issue 24)', () => {

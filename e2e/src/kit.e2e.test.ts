@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { createLearner, newPage, signIn, type TestUser } from './fixtures/session';
 import { seriousA11yViolations } from './fixtures/axe';
-import { eraseAccounts } from './fixtures/cleanup';
+import { cleanUpJourney } from './fixtures/cleanup';
 import { createJourneyLesson, type JourneyLesson } from './fixtures/lessons';
 
 let browser: Browser;
@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await eraseAccounts(learner);
+  await cleanUpJourney(learner);
 });
 
 describe('the platform feedback service across remotes', () => {

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { createLearner, DESKTOP, newPage, PHONE, signIn, type TestUser } from './fixtures/session';
 import { PORTAL_URL } from './portal';
-import { eraseAccounts } from './fixtures/cleanup';
+import { cleanUpJourney } from './fixtures/cleanup';
 
 // A signed-in page is put together from several parts (the navbar's profile and balance, the area's
 // remote, its data): none may push what is already on screen around as it arrives. Cumulative Layout
@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await eraseAccounts(learner);
+  await cleanUpJourney(learner);
 });
 
 type ShiftWindow = { __cls: number; __clsObserver: PerformanceObserver };

@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { seriousA11yViolations } from './fixtures/axe';
-import { eraseAccounts } from './fixtures/cleanup';
+import { cleanUpJourney } from './fixtures/cleanup';
 import { createJourneyLesson, type JourneyLesson } from './fixtures/lessons';
 import { horizontalOverflow, wordsBrokenAcrossLines } from './fixtures/layout';
 import { createAdmin, createLearner, DESKTOP, gatewayCall, newPage, PHONE, signIn, type TestUser } from './fixtures/session';
@@ -33,7 +33,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await eraseAccounts(learner, admin);
+  await cleanUpJourney(learner, admin);
 });
 
 /** Opens a portal page and waits until its area has rendered and the network is quiet. */

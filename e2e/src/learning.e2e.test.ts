@@ -3,7 +3,7 @@ import { launchBrowser } from './browser';
 import { createLearner, newPage, signIn, type TestUser } from './fixtures/session';
 import { createJourneyLesson, type JourneyLesson } from './fixtures/lessons';
 import { seriousA11yViolations } from './fixtures/axe';
-import { eraseAccounts } from './fixtures/cleanup';
+import { cleanUpJourney } from './fixtures/cleanup';
 import { answerOnce } from './fixtures/gateway-route';
 
 let browser: Browser;
@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await eraseAccounts(learner);
+  await cleanUpJourney(learner);
 });
 
 /** The navbar's gem count, as screen readers hear it ("7 gems"). */

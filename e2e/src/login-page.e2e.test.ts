@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { seriousA11yViolations } from './fixtures/axe';
-import { eraseAccounts } from './fixtures/cleanup';
+import { cleanUpJourney } from './fixtures/cleanup';
 import { createLearner, newPage, PHONE, type TestUser } from './fixtures/session';
 import { PORTAL_URL } from './portal';
 
@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await eraseAccounts(learner);
+  await cleanUpJourney(learner);
 });
 
 async function openLogin(page: Page): Promise<string[]> {

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { seriousA11yViolations } from './fixtures/axe';
-import { eraseAccounts } from './fixtures/cleanup';
+import { cleanUpJourney } from './fixtures/cleanup';
 import { createLearner, type TestUser } from './fixtures/session';
 import { PORTAL_URL } from './portal';
 
@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await eraseAccounts(learner);
+  await cleanUpJourney(learner);
 });
 
 async function newPage(): Promise<Page> {

@@ -11,7 +11,7 @@ import { gatewayCall, newPage, PHONE, tokenFor } from './fixtures/session';
 import { PORTAL_URL } from './portal';
 import { readLogsSince, servicesLogOffsets } from './fixtures/service-logs';
 import { verificationLinkFor } from './fixtures/mail';
-import { eraseAccounts } from './fixtures/cleanup';
+import { cleanUpJourney } from './fixtures/cleanup';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await eraseAccounts(registered);
+  await cleanUpJourney(registered);
 });
 
 async function register(page: Page, child: { name: string; email: string; password: string }): Promise<void> {

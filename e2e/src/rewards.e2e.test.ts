@@ -4,7 +4,7 @@ import { createLearner, gatewayCall, newPage, signIn, type TestUser } from './fi
 import { earnGems } from './fixtures/gems';
 import { seriousA11yViolations } from './fixtures/axe';
 import { fillDeliveryAddress } from './fixtures/redeem';
-import { eraseAccounts } from './fixtures/cleanup';
+import { cleanUpJourney } from './fixtures/cleanup';
 import { answerOnce } from './fixtures/gateway-route';
 import { GATEWAY_URL } from './portal';
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await eraseAccounts(learner, buyer);
+  await cleanUpJourney(learner, buyer);
 });
 
 describe('rewards journey: redeem a gift and change the avatar', () => {

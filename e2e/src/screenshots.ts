@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { infraEnv } from '../../infra/local/src/env';
 import { launchBrowser } from './browser';
-import { eraseAccounts } from './fixtures/cleanup';
+import { cleanUpJourney } from './fixtures/cleanup';
 import { createAdmin, createLearner, signIn, type TestUser } from './fixtures/session';
 import { PORTAL_URL, ROOT } from './portal';
 
@@ -98,7 +98,7 @@ async function main() {
     ]);
   } finally {
     await browser.close();
-    await eraseAccounts(learner, admin);
+    await cleanUpJourney(learner, admin);
   }
 }
 

@@ -5,7 +5,7 @@ import { createAdmin, createLearner, DESKTOP, gatewayCall, signIn, type TestUser
 import { createJourneyLesson, type JourneyLesson } from './fixtures/lessons';
 import { earnGems } from './fixtures/gems';
 import { GATEWAY_URL, PORTAL_URL, ROOT } from './portal';
-import { eraseAccounts } from './fixtures/cleanup';
+import { cleanUpJourney } from './fixtures/cleanup';
 import { createParent } from './fixtures/parent';
 
 // Issue 19: the portal and its remotes send a Content-Security-Policy the pages pass, frame-ancestors,
@@ -100,7 +100,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  await eraseAccounts(learner, admin, parent);
+  await cleanUpJourney(learner, admin, parent);
 });
 
 describe('browser security headers: every area with the Content-Security-Policy on', () => {
