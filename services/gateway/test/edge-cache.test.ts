@@ -131,10 +131,16 @@ describe('gateway edge cache', () => {
   });
 
   it('when the shared max age has passed, then the service is asked again', async () => {
-    await get('/lessons?cc=s-maxage=1');
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    const later = await get('/lessons?cc=s-maxage=1');
-    expect(later.headers.get('x-cache')).toBe('MISS');
-    expect(upstreamCalls['/lessons?cc=s-maxage=1']).toBe(2);
+    // Only Date is faked (the cache's clock): timers, sockets and I/O run as usual.
+    jest.useFakeTimers({ now: Date.now(), doNotFake: ['hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    try {
+      await get('/lessons?cc=s-maxage=1');
+      jest.setSystemTime(Date.now() + 1100);
+      const later = await get('/lessons?cc=s-maxage=1');
+      expect(later.headers.get('x-cache')).toBe('MISS');
+      expect(upstreamCalls['/lessons?cc=s-maxage=1']).toBe(2);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

@@ -2,6 +2,8 @@
 // announces `Keep-Alive: timeout=N`; Node's own servers close an idle socket after 5 s). Reusing a socket the
 // service is closing at that moment breaks the request off: a POST got 502 "socket hang up" in the
 // 200-learner drill (bench/drill).
+import { once } from 'node:events';
+import type { Socket } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import { buildGateway } from '../src/app';
 import { gatewayConfigSchema } from '../src/config';
@@ -12,6 +14,7 @@ describe('gateway keep-alive to a service', () => {
   let gateway: ReturnType<typeof buildGateway>;
   let base: string;
   let connections = 0;
+  const sockets: Socket[] = [];
 
   beforeAll(async () => {
     service = createServer((req, res) => {
@@ -21,7 +24,10 @@ describe('gateway keep-alive to a service', () => {
     });
     // Announces "Keep-Alive: timeout=2" and closes an idle socket after 2 s.
     service.keepAliveTimeout = 2000;
-    service.on('connection', () => (connections += 1));
+    service.on('connection', (socket: Socket) => {
+      connections += 1;
+      sockets.push(socket);
+    });
     const config = gatewayConfigSchema.parse({ PORT: 0, QUIZ_URL: await listenLocal(service) });
     gateway = buildGateway(config, undefined, { verifyToken: async () => ({ roles: ['user'] }) });
     base = `http://127.0.0.1:${await gateway.start(0)}`;
@@ -40,8 +46,9 @@ describe('gateway keep-alive to a service', () => {
     expect((await post()).status).toBe(201);
     // Back to back: the one socket is reused.
     expect(connections).toBe(1);
-    // 1.5 s idle: past the gateway's limit (the announced 2 s less a second), before the service closes it.
-    await new Promise((r) => setTimeout(r, 1500));
+    // Idle: the gateway closes the socket (the service sees its end) at its limit, the announced 2 s less a second,
+    // before the service would (the service destroys it at 2 s: then no end comes from the gateway).
+    await once(sockets[0]!, 'end');
     expect((await post()).status).toBe(201);
     expect(connections).toBe(2);
   });

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import amqp from 'amqplib';
 import mongoose from 'mongoose';
-import { createEvent, EventBus, topologyFor, type EventEnvelope } from '@kidslearn/lib-events';
+import { createEvent, EXCHANGE, EventBus, parseEnvelope, topologyFor, type EventEnvelope } from '@kidslearn/lib-events';
 import { createLogger } from '@kidslearn/lib-core';
-import { roundRobin, testInstances, uniqueDbUrl } from '@kidslearn/lib-testkit';
+import { roundRobin, testInstances, uniqueDbUrl, type LogCapture } from '@kidslearn/lib-testkit';
 import { buildService as buildGems } from '../../gems/src/app';
 import { readConfig as readGemsConfig } from '../../gems/src/config';
 import { buildService, type GiftsService } from '../src/app';
@@ -82,9 +82,10 @@ export interface RunningGifts {
 
 /**
  * gifts in this process: `instances` (default TEST_INSTANCES, else 1) instances on one database and one queue,
- * behind one URL that spreads requests over them.
+ * behind one URL that spreads requests over them. With `log`, they log at debug level into it (lines named
+ * serviceName), so a test can wait for the line that says an event was handled.
  */
-export async function startGifts(opts: { mongoUrl: string; serviceName?: string; waitMs?: number; redisUrl?: string; instances?: number }): Promise<RunningGifts> {
+export async function startGifts(opts: { mongoUrl: string; serviceName?: string; waitMs?: number; redisUrl?: string; instances?: number; log?: LogCapture }): Promise<RunningGifts> {
   const serviceName = opts.serviceName ?? `gifts-test-${suffix()}`;
   const config = readConfig({
     ...process.env,
@@ -97,7 +98,7 @@ export async function startGifts(opts: { mongoUrl: string; serviceName?: string;
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
   });
   const services: GiftsService[] = [];
-  for (let i = 0; i < (opts.instances ?? testInstances()); i += 1) services.push(await buildService(config, createLogger(serviceName, config.LOG_LEVEL)));
+  for (let i = 0; i < (opts.instances ?? testInstances()); i += 1) services.push(await buildService(config, opts.log ? createLogger(serviceName, 'debug', opts.log) : createLogger(serviceName, config.LOG_LEVEL)));
   const front = await roundRobin(await Promise.all(services.map((service) => service.start())));
   const db = await mongoose.createConnection(opts.mongoUrl).asPromise();
   let stopped = false;
@@ -150,6 +151,18 @@ export async function creditGems(email: string, amount: number): Promise<void> {
   } finally {
     await bus.close();
   }
+}
+
+/** Collects the events of one type published on the test broker (a queue of its own, gone with close()). */
+export async function tapEvents(type: string): Promise<{ events: EventEnvelope[]; close(): Promise<void> }> {
+  const connection = await amqp.connect(AMQP_URL);
+  const channel = await connection.createChannel();
+  await channel.assertExchange(EXCHANGE, 'topic', { durable: true });
+  const { queue } = await channel.assertQueue('', { exclusive: true, autoDelete: true });
+  await channel.bindQueue(queue, EXCHANGE, type);
+  const events: EventEnvelope[] = [];
+  await channel.consume(queue, (message) => void (message && events.push(parseEnvelope(message.content))), { noAck: true });
+  return { events, close: () => connection.close().catch(() => undefined) };
 }
 
 /** Publishes one event on the test broker (as another service would). */

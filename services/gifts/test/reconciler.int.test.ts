@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import mongoose, { Types } from 'mongoose';
 import { createEvent } from '@kidslearn/lib-events';
-import { address, creditGems, deleteQueues, eventually, isolateBroker, publishEvent, releaseBroker, startGems, startGifts, uniqueDbUrl, type RunningGifts } from './harness';
+import { LogCapture } from '@kidslearn/lib-testkit';
+import { address, creditGems, deleteQueues, eventually, isolateBroker, publishEvent, releaseBroker, startGems, startGifts, tapEvents, uniqueDbUrl, type RunningGifts } from './harness';
 
 jest.setTimeout(90_000);
 
@@ -11,6 +12,8 @@ jest.setTimeout(90_000);
 let gifts: RunningGifts;
 let gems: Awaited<ReturnType<typeof startGems>>;
 let gemsDb: mongoose.Connection;
+let tap: Awaited<ReturnType<typeof tapEvents>>;
+const log = new LogCapture();
 const saved = { ...process.env };
 
 beforeAll(async () => {
@@ -18,10 +21,12 @@ beforeAll(async () => {
   gems = await startGems();
   gemsDb = await mongoose.createConnection(gems.mongoUrl).asPromise();
   Object.assign(process.env, { RECONCILE_INTERVAL_MS: '200', RECONCILE_AFTER_MS: '1000', RECONCILE_MAX_REDRIVES: '3' });
-  gifts = await startGifts({ mongoUrl: uniqueDbUrl('gifts-reconcile') });
+  gifts = await startGifts({ mongoUrl: uniqueDbUrl('gifts-reconcile'), log });
+  tap = await tapEvents('gems.debited');
 }, 120_000);
 afterAll(async () => {
   process.env = saved;
+  await tap?.close();
   await gifts?.db.dropDatabase();
   await gifts?.stop();
   await gemsDb?.close();
@@ -41,7 +46,10 @@ it('when gems debited a redemption but its gems.debited was lost, then the recon
   const _id = new Types.ObjectId();
   await publishEvent(createEvent('redemption.requested', { redemptionId: _id.toString(), email, cost: 3 }));
   expect((await eventually(balances, (b) => b?.gems === 1 && b.outbox.length === 0))?.gems).toBe(1);
-  await new Promise((resolve) => setTimeout(resolve, 1000));
+  // gifts handled that gems.debited (its log says so) before it holds the redemption: only a re-drive settles it.
+  const debited = await eventually(async () => tap.events.find((event) => (event.data as { redemptionId: string }).redemptionId === _id.toString()), Boolean);
+  expect(debited).toBeDefined();
+  await log.handled(debited!.id, { name: gifts.serviceName });
   await redemptions.insertOne({
     _id,
     email,

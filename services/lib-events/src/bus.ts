@@ -243,6 +243,8 @@ export class EventBus {
       await handler(event, { attempt, redelivered: msg.fields.redelivered });
       safeAck(ch, msg);
       markEvent('acked', event);
+      // What a test waits for to know an event was consumed, also one the handler ignored or found a duplicate.
+      this.log.debug({ eventId: event.id, type: event.type, attempt }, 'event handled');
     } catch (err) {
       const reason = (err as Error)?.message ?? String(err);
       if (err instanceof PoisonMessageError || attempt >= this.maxAttempts) return this.deadLetter(ch, msg, attempt, reason);

@@ -1,6 +1,6 @@
 import amqp from 'amqplib';
 import { createLogger } from '@kidslearn/lib-core';
-import { env, eventually, randomSuffix } from '@kidslearn/lib-testkit';
+import { LogCapture, env, eventually, randomSuffix } from '@kidslearn/lib-testkit';
 import { EventBus, PoisonMessageError, createEnvelope } from '../src';
 import type { EventEnvelope } from '../src';
 
@@ -53,11 +53,13 @@ describe('EventBus against RabbitMQ', () => {
     const early = `test.bound.${randomSuffix()}`;
     const late = `test.late.${randomSuffix()}`;
     const name = `kit-${randomSuffix()}`;
-    const bus = await connect(name, { knownSubscriptions: { [name]: [early, late] } });
+    const log = new LogCapture();
+    const bus = await connect(name, { knownSubscriptions: { [name]: [early, late] }, logger: createLogger(name, 'debug', log) });
     await bus.subscribe(early, () => undefined);
     const event = createEnvelope(late, { waits: true });
     await bus.publish(event);
-    await new Promise((r) => setTimeout(r, 300));
+    // It reached the consumer with no handler yet: refused and sent to be retried, not acked.
+    await log.waitFor((line) => line.eventId === event.id && line.msg === 'event handler failed; will retry');
     const received: EventEnvelope[] = [];
     await bus.subscribe(late, (delivered) => void received.push(delivered));
     await eventually(() => received.length === 1);

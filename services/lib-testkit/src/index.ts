@@ -8,3 +8,4 @@ export { roundRobin, testInstances } from './instances';
 export type { RoundRobin } from './instances';
 export { eraseAccounts, gatewayCall, DEMO_ADMIN } from './erase-accounts';
 export type { MadeAccount } from './erase-accounts';
+export { LogCapture } from './log-capture';

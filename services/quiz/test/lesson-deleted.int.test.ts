@@ -2,17 +2,18 @@
 // late lesson.created of it is ignored, and what learners already earned stays. One instance: another instance's
 // copy of the key would follow within a minute (answer-keys.ts).
 import { createEvent } from '@kidslearn/contracts';
-import { createLearner, eventually, type TestUser } from '@kidslearn/lib-testkit';
+import { LogCapture, createLearner, eventually, type TestUser } from '@kidslearn/lib-testkit';
 import { addDays, dayOf } from '../src/domain/review-schedule';
 import { startServices, type Started } from './support/harness';
 import { call } from './support/http';
 
 const KEY = ['A', 'B'];
 let s: Started;
+const log = new LogCapture();
 let who: TestUser;
 
 beforeAll(async () => {
-  [s, who] = await Promise.all([startServices({ quiz: true, gems: true }, { instances: 1 }), createLearner()]);
+  [s, who] = await Promise.all([startServices({ quiz: true, gems: true }, { instances: 1, log }), createLearner()]);
 });
 afterAll(async () => {
   await s?.stop();
@@ -26,9 +27,12 @@ describe('lesson.deleted', () => {
 
     await s.publish(createEvent('lesson.deleted', { lessonId }));
     await eventually(async () => (await call('GET', `${s.quizUrl}/standings/${lessonId}`, { token: who.token })).status === 404);
-    await s.publish(createEvent('lesson.created', { lessonId, lessonHeading: 'Back again?', answerKey: ['A', 'B'] }));
-    await s.publish(createEvent('lesson.deleted', { lessonId }));
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const late = createEvent('lesson.created', { lessonId, lessonHeading: 'Back again?', answerKey: ['A', 'B'] });
+    const again = createEvent('lesson.deleted', { lessonId });
+    await s.publish(late);
+    await s.publish(again);
+    // quiz handled both (its log says so): what follows sees their effect, if any.
+    await Promise.all([log.handled(late.id, { name: s.quizName }), log.handled(again.id, { name: s.quizName })]);
 
     expect(await call('POST', `${s.quizUrl}/quiz-results`, { token: who.token, body: { quizId: lessonId, answers: KEY } })).toMatchObject({ status: 404, body: { message: 'Lesson not found' } });
     expect((await call('GET', `${s.quizUrl}/standings/${lessonId}`, { token: who.token })).status).toBe(404);
@@ -45,8 +49,9 @@ describe('lesson.deleted', () => {
     const lessonId = `lesson-early-${Date.now()}`;
     await s.publish(createEvent('lesson.deleted', { lessonId }));
     await eventually(async () => Boolean(await s.quizDb!.collection('answerKeys').findOne({ _id: lessonId as never })));
-    await s.publish(createEvent('lesson.created', { lessonId, lessonHeading: 'Late', answerKey: KEY as ('A' | 'B')[] }));
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const late = createEvent('lesson.created', { lessonId, lessonHeading: 'Late', answerKey: KEY as ('A' | 'B')[] });
+    await s.publish(late);
+    await log.handled(late.id, { name: s.quizName });
     expect((await call('POST', `${s.quizUrl}/quiz-results`, { token: who.token, body: { quizId: lessonId, answers: KEY } })).status).toBe(404);
   });
 });

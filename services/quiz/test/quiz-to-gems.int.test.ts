@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createLearner, signIn, type TokenSource } from '@kidslearn/lib-testkit';
+import { LogCapture, createLearner, signIn, type TokenSource } from '@kidslearn/lib-testkit';
 import { eventually, redemptionEvent, scoredEvent, startServices, type Started } from './support/harness';
 import { call } from './support/http';
 
@@ -9,10 +9,11 @@ const ONE_WRONG = ['A', 'B', 'C', 'D', 'B'];
 const TWO_WRONG = ['A', 'B', 'C', null, null];
 
 let s: Started;
+const log = new LogCapture();
 let admin: TokenSource;
 
 beforeAll(async () => {
-  s = await startServices();
+  s = await startServices(undefined, { log });
   admin = await signIn('admin@kidslearn.test', 'Admin1234');
 });
 afterAll(async () => {
@@ -44,7 +45,8 @@ describe('quiz → gems', () => {
     await s.publish(event);
     await s.publish(event);
     await eventually(async () => (await balanceOf(email)) === 2);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // gems handled both deliveries (its log says so).
+    await log.handled(event.id, { name: s.gemsName, times: 2 });
     const ledger = await ledgerOf(email);
     expect(ledger.gems).toBe(2);
     expect(ledger.entries).toHaveLength(1);
@@ -114,10 +116,11 @@ describe('quiz → gems', () => {
     await s.publish(scoredEvent(email, 'lesson-r', 2));
     await eventually(async () => (await balanceOf(email)) === 2);
     const redemptionId = randomUUID();
-    await s.publish(redemptionEvent(email, 1, redemptionId));
-    await s.publish(redemptionEvent(email, 1, redemptionId));
+    const requests = [redemptionEvent(email, 1, redemptionId), redemptionEvent(email, 1, redemptionId)];
+    for (const request of requests) await s.publish(request);
     await eventually(async () => (await balanceOf(email)) === 1);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // gems handled both requests (its log says so).
+    await Promise.all(requests.map((request) => log.handled(request.id, { name: s.gemsName })));
     expect((await ledgerOf(email)).entries.filter((e) => e.ref === redemptionId)).toHaveLength(1);
     expect(await balanceOf(email)).toBe(1);
   });

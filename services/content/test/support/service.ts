@@ -1,22 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { createLogger } from '@kidslearn/lib-core';
-import { roundRobin, testInstances, uniqueDbUrl } from '@kidslearn/lib-testkit';
+import { roundRobin, testInstances, uniqueDbUrl, type LogCapture } from '@kidslearn/lib-testkit';
 import { buildService, type ContentService } from '../../src/app';
 import { cleanupTestInstance } from './cleanup';
 import { loadContentConfig, type ContentConfig } from '../../src/config';
-
-/** The service's log lines, parsed: a test waits for the line that says an event was handled (no fixed sleep). */
-export class LogCapture {
-  readonly lines: Record<string, unknown>[] = [];
-  write(line: string): void {
-    this.lines.push(JSON.parse(line) as Record<string, unknown>);
-  }
-  /** The first line matching `match`, waited for. */
-  async waitFor(match: (line: Record<string, unknown>) => boolean, timeoutMs = 10_000): Promise<Record<string, unknown>> {
-    return eventually(async () => this.lines.find(match), (found) => found !== undefined, timeoutMs) as Promise<Record<string, unknown>>;
-  }
-}
 
 export type TestService = Awaited<ReturnType<typeof startContent>>;
 

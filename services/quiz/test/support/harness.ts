@@ -1,14 +1,16 @@
 // Starts the quiz and gems services in-process against the real local infrastructure, each with a
 // fresh database and a unique queue, plus a test publisher on the same exchange. stop() removes
 // the databases and queues again. `instances` (default TEST_INSTANCES, else 1) starts that many instances of
-// each service on the same database and queue; quizUrl / gemsUrl then spread requests over them in turn.
+// each service on the same database and queue; quizUrl / gemsUrl then spread requests over them in turn. With `log`,
+// both services log at debug level into it (each under its queue's name: quizName, gemsName), so a test can wait for
+// the line that says an event was handled.
 import { randomUUID } from 'node:crypto';
 import amqp from 'amqplib';
 import mongoose from 'mongoose';
 import type { Letter } from '@kidslearn/contracts';
 import { createLogger } from '@kidslearn/lib-core';
 import { EventBus, createEvent, topologyFor, type EventEnvelope } from '@kidslearn/lib-events';
-import { env, roundRobin, testInstances, uniqueDbUrl } from '@kidslearn/lib-testkit';
+import { env, roundRobin, testInstances, uniqueDbUrl, type LogCapture } from '@kidslearn/lib-testkit';
 import { buildService as buildQuiz, readConfig as readQuizConfig } from '../../src';
 import { buildService as buildGems, readConfig as readGemsConfig } from '../../../gems/src';
 
@@ -23,7 +25,7 @@ async function startMany<S extends { start(): Promise<string> }>(count: number, 
   return { services, front: await roundRobin(urls) };
 }
 
-export async function startServices(which: { quiz?: boolean; gems?: boolean } = { quiz: true, gems: true }, { instances = testInstances() }: { instances?: number } = {}) {
+export async function startServices(which: { quiz?: boolean; gems?: boolean } = { quiz: true, gems: true }, { instances = testInstances(), log }: { instances?: number; log?: LogCapture } = {}) {
   const suffix = randomUUID().slice(0, 8);
   const logger = createLogger('test', process.env.TEST_LOG_LEVEL ?? 'silent');
   const base = { ...process.env, ...env(), PORT: '0', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', OUTCOME_TIMEOUT_MS: '5000' } as Record<string, string | undefined>;
@@ -36,8 +38,9 @@ export async function startServices(which: { quiz?: boolean; gems?: boolean } = 
   const gemsName = `gems-test-${suffix}`;
   const gemsDb = uniqueDbUrl('gems');
   const gemsConfig = readGemsConfig({ ...base, SERVICE_NAME: gemsName, MONGO_URL: gemsDb });
-  const quizzes = which.quiz ? await startMany(instances, () => buildQuiz(quizConfig, logger)) : undefined;
-  const gemses = which.gems ? await startMany(instances, () => buildGems(gemsConfig, logger)) : undefined;
+  const loggerOf = (name: string) => (log ? createLogger(name, 'debug', log) : logger);
+  const quizzes = which.quiz ? await startMany(instances, () => buildQuiz(quizConfig, loggerOf(quizName))) : undefined;
+  const gemses = which.gems ? await startMany(instances, () => buildGems(gemsConfig, loggerOf(gemsName))) : undefined;
   if (quizzes) names.push(quizName);
   if (gemses) names.push(gemsName);
   const bus = await EventBus.connect({ url: base.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672', serviceName: `publisher-test-${suffix}`, logger });
@@ -51,6 +54,9 @@ export async function startServices(which: { quiz?: boolean; gems?: boolean } = 
     quizUrl: quizzes?.front.url ?? '',
     gemsUrl: gemses?.front.url ?? '',
     quizDb: quizDbConn,
+    /** the services' logger names (LogCapture lines' `name`) */
+    quizName,
+    gemsName,
     gemsDb: gemsDbConn,
     publish: (event: EventEnvelope) => bus.publish(event),
     /** A lesson with the given answer key (and explanations), known to the quiz service once this resolves. */
