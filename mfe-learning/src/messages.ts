@@ -4,6 +4,8 @@ export const messages = {
   classes: {
     lessons: 'Lessons',
     selectSomething: 'Select a lesson video or quiz',
+    /** The viewer's landmark name (beyond SPEC): it holds a video, the quiz, answers, practice or the review. */
+    viewer: 'Lesson viewer',
     takeQuiz: 'Take Quiz',
     quizAttempted: 'Quiz Attempted',
     done: 'Done',

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { renderLearning } from '../../test/render-learning';
 import { attempted, learningGateway } from '../../test/learning-fixtures';
 
-const viewer = () => screen.getByRole('region', { name: 'Select a lesson video or quiz' });
+const viewer = () => screen.getByRole('region', { name: 'Lesson viewer' });
 const openLesson = async (name: string) => userEvent.click(await screen.findByRole('button', { name: new RegExp(name) }));
 
 describe('See your answers (issue 21)', () => {

@@ -103,7 +103,7 @@ describe('Practice (issue 21)', () => {
     expect(await screen.findByRole('heading', { name: 'Your answers: Adding tens' })).toHaveFocus();
     await screen.findByText('You got 1 of 2 right.');
     await userEvent.tab();
-    const viewer = screen.getByRole('region', { name: 'Select a lesson video or quiz' });
+    const viewer = screen.getByRole('region', { name: 'Lesson viewer' });
     expect(within(viewer).getByRole('button', { name: 'Practice' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     expect(screen.getByRole('heading', { name: 'Practice: Adding tens' })).toHaveFocus();
