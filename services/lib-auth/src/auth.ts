@@ -145,7 +145,9 @@ export function createAuth({
     },
     requireRole,
     requireAdmin: requireRole('admin'),
-    requireLearner: guard((user) => !user.isAdmin),
+    // A learner is whoever is signed in and neither admin nor parent (a parent's account also carries the
+    // realm's default role `user`): learners' routes stay closed to parents (403, the shell's /forbidden).
+    requireLearner: guard((user) => !user.isAdmin && !user.isParent),
     requireSelfOrAdmin: (param) =>
       guard((user, req) => {
         if (user.isAdmin) return true;

@@ -17,7 +17,7 @@ export function toAuthUser(claims: AccessTokenClaims): AuthUser {
   const roles = Array.isArray(claims.realm_access?.roles) ? claims.realm_access.roles.filter((r) => typeof r === 'string') : [];
   const email = (claims.email ?? claims.preferred_username ?? '').trim().toLowerCase();
   const name = claims.name ?? ([claims.given_name, claims.family_name].filter(Boolean).join(' ') || email);
-  const user: AuthUser = { sub: claims.sub ?? '', email, name, roles, isAdmin: roles.includes('admin') };
+  const user: AuthUser = { sub: claims.sub ?? '', email, name, roles, isAdmin: roles.includes('admin'), isParent: roles.includes('parent') };
   if (typeof claims.iat === 'number') user.issuedAtMs = claims.iat * 1000;
   return user;
 }

@@ -6,6 +6,8 @@ export interface AuthUser {
   name: string;
   roles: string[];
   isAdmin: boolean;
+  /** realm role `parent` (families): a parent is not a learner, so learner-only routes refuse them. */
+  isParent: boolean;
   /** When the token was issued (its `iat`, in ms): a token from before a learner's erasure is refused. */
   issuedAtMs?: number;
 }

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { createSign, generateKeyPairSync } from 'node:crypto';
 import { createLogger } from '@kidslearn/lib-core';
 import { createApp, finishApp } from '@kidslearn/lib-http';
-import { env, serviceAccountToken, signIn, type TokenSource } from '@kidslearn/lib-testkit';
+import { createLearner, env, keycloakAdmin, serviceAccountToken, signIn, tokenFor, type TokenSource } from '@kidslearn/lib-testkit';
 import { createAuth } from '../src';
 
 const logger = createLogger('auth-test', 'silent');
@@ -57,6 +57,16 @@ describe('auth against Keycloak', () => {
     const app = buildApp();
     expect((await request(app).get('/admin').set('authorization', `Bearer ${admin.token}`)).status).toBe(200);
     expect((await request(app).get('/learner').set('authorization', `Bearer ${admin.token}`)).status).toBe(403);
+  });
+
+  it('when a parent (realm roles user and parent, as Keycloak issues them) calls a learner route, then 403: a parent is not a learner', async () => {
+    const parent = await createLearner({ name: 'Pat Parent' });
+    await keycloakAdmin().addRealmRole(parent.id, 'parent');
+    const token = await tokenFor(parent.email, parent.password);
+    const res = await request(buildApp()).get('/learner').set('authorization', `Bearer ${token}`);
+    expect(res.status).toBe(403);
+    expect(JSON.stringify(res.body)).not.toContain(parent.email);
+    await keycloakAdmin().deleteUser(parent.id);
   });
 
   it('when a learner opens their own email (any case) it passes; someone else\'s gives 403; an admin passes', async () => {

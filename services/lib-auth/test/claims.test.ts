@@ -8,11 +8,16 @@ describe('toAuthUser', () => {
       name: 'Adam Admin',
       roles: ['user', 'admin'],
       isAdmin: true,
+      isParent: false,
     });
   });
 
+  it('when the token carries the realm role parent, then the caller is a parent (learner-only routes refuse them)', () => {
+    expect(toAuthUser({ sub: 'p1', email: 'pat@x.test', realm_access: { roles: ['user', 'parent'] } })).toMatchObject({ isAdmin: false, isParent: true });
+  });
+
   it('when roles are missing, then the user is a non-admin with no roles', () => {
-    expect(toAuthUser({ sub: 's2', email: 'a@b.c' })).toMatchObject({ roles: [], isAdmin: false, name: 'a@b.c' });
+    expect(toAuthUser({ sub: 's2', email: 'a@b.c' })).toMatchObject({ roles: [], isAdmin: false, isParent: false, name: 'a@b.c' });
   });
 
   it('when the token says when it was issued, then issuedAtMs carries it in milliseconds (an erased learner\'s older tokens are refused by it)', () => {
