@@ -2,6 +2,7 @@
 // (createEvent accepts only the schema's data) and by every consumer (lib-events parses each delivery with it;
 // a delivery that does not parse is poison). `from` and `to` say who publishes and who consumes: the broker's
 // queues are declared from them.
+import { linkIdSchema, monthlyGemCapSchema } from './family';
 import { EXPLANATION_MAX, LETTERS } from './lesson';
 import { z } from './zod';
 
@@ -69,6 +70,19 @@ export const eventCatalogue = {
   'daily.review.completed': entry(z.object({ reviewId: id, email, day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }), 'quiz', ['gems']),
   /** The user record's name, with the write that set it (registration, sign-in): the standings show it. */
   'user.profile.changed': entry(z.object({ email, name: z.string().max(200) }), 'content', ['quiz']),
+  /**
+   * A parent consented for a child, or changed the child's settings: every service keeps the link (the parent may
+   * read the child's data there; gifts asks the parent and keeps the monthly cap). The higher `version` wins.
+   */
+  'family.linked': entry(
+    z.object({ linkId: linkIdSchema, childEmail: email, parentEmail: email, approveGifts: z.boolean(), monthlyGemCap: monthlyGemCapSchema, version: count }),
+    'content',
+    ['quiz', 'gems', 'gifts'],
+  ),
+  /** The parent withdrew consent, or the child's data was erased: the link is gone (a tombstone at `version`). */
+  'family.unlinked': entry(z.object({ linkId: linkIdSchema, childEmail: email, parentEmail: email, version: count }), 'content', ['quiz', 'gems', 'gifts']),
+  /** A parent declined a gift request whose gems were held: gems credits the cost back once (ledger kind refund). */
+  'redemption.declined': entry(z.object({ redemptionId: id, email, cost: z.number().int().positive() }), 'gifts', ['gems']),
   /** A learner's data is being erased: every service records a tombstone and deletes what it holds. */
   'learner.erased': entry(z.object({ email, erasureId: id }), 'content', ['quiz', 'gems', 'gifts']),
 } as const;

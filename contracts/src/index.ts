@@ -34,3 +34,23 @@ export {
   type EventType,
   type ServiceName,
 } from './events';
+export {
+  MONTHLY_GEM_CAP_MAX,
+  PARENT_CONSENT_MODES,
+  inviteTokenSchema,
+  linkIdSchema,
+  monthlyGemCapSchema,
+  type ChildGemLine,
+  type ChildGems,
+  type ChildLearning,
+  type ChildLessonRow,
+  type ConsentDecision,
+  type FamilyChild,
+  type FamilyInvitation,
+  type FamilyRedemptionAction,
+  type FamilySettings,
+  type MyParent,
+  type NameParent,
+  type NewParentAccount,
+  type ParentConsentMode,
+} from './family';

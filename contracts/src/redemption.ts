@@ -3,9 +3,12 @@
 
 /**
  * requested → pending-delivery (gems debited) → delivered (admin confirmed)
- * requested → rejected (gems refused the debit). No other transition exists.
+ * requested → rejected (gems refused the debit).
+ * Families: requested → awaiting-parent (gems debited and held; the child's parent approves gifts) →
+ * pending-delivery (the parent confirmed the address) | declined (the parent said no; gems come back once).
+ * No other transition exists.
  */
-export type RedemptionStatus = 'requested' | 'pending-delivery' | 'rejected' | 'delivered';
+export type RedemptionStatus = 'requested' | 'awaiting-parent' | 'pending-delivery' | 'rejected' | 'declined' | 'delivered';
 
 export interface Address {
   name: string;

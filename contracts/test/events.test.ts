@@ -29,9 +29,9 @@ describe('the event catalogue', () => {
     }
     expect(consumedEventTypes()).toEqual({
       content: ['lesson.announcement.requested', 'gems.balance.changed'],
-      quiz: ['lesson.created', 'lesson.deleted', 'gems.credited', 'user.profile.changed', 'learner.erased'],
-      gems: ['quiz.attempt.scored', 'redemption.requested', 'daily.review.completed', 'learner.erased'],
-      gifts: ['gems.debited', 'gems.debit.rejected', 'learner.erased'],
+      quiz: ['lesson.created', 'lesson.deleted', 'gems.credited', 'user.profile.changed', 'family.linked', 'family.unlinked', 'learner.erased'],
+      gems: ['quiz.attempt.scored', 'redemption.requested', 'daily.review.completed', 'family.linked', 'family.unlinked', 'redemption.declined', 'learner.erased'],
+      gifts: ['gems.debited', 'gems.debit.rejected', 'family.linked', 'family.unlinked', 'learner.erased'],
     });
   });
 });

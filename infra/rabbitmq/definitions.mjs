@@ -15,18 +15,18 @@ export const EXCHANGE = 'kidslearn.events';
 
 /** Event types each service publishes (docs/CONTRACTS.md, "Events": the "from" column). */
 export const PUBLISHES = {
-  content: ['lesson.created', 'lesson.deleted', 'user.profile.changed', 'learner.erased'],
+  content: ['lesson.created', 'lesson.deleted', 'user.profile.changed', 'family.linked', 'family.unlinked', 'learner.erased'],
   quiz: ['quiz.attempt.scored', 'lesson.announcement.requested', 'daily.review.completed'],
   gems: ['gems.credited', 'gems.balance.changed', 'gems.debited', 'gems.debit.rejected'],
-  gifts: ['redemption.requested'],
+  gifts: ['redemption.requested', 'redemption.declined'],
 };
 
 /** Event types each service consumes (services/lib-events/src/subscriptions.ts, KNOWN_SUBSCRIPTIONS). */
 export const CONSUMES = {
   content: ['gems.balance.changed', 'lesson.announcement.requested'],
-  quiz: ['lesson.created', 'lesson.deleted', 'gems.credited', 'user.profile.changed', 'learner.erased'],
-  gems: ['quiz.attempt.scored', 'redemption.requested', 'daily.review.completed', 'learner.erased'],
-  gifts: ['gems.debited', 'gems.debit.rejected', 'learner.erased'],
+  quiz: ['lesson.created', 'lesson.deleted', 'gems.credited', 'user.profile.changed', 'family.linked', 'family.unlinked', 'learner.erased'],
+  gems: ['quiz.attempt.scored', 'redemption.requested', 'daily.review.completed', 'family.linked', 'family.unlinked', 'redemption.declined', 'learner.erased'],
+  gifts: ['gems.debited', 'gems.debit.rejected', 'family.linked', 'family.unlinked', 'learner.erased'],
 };
 
 export const SERVICES = Object.keys(PUBLISHES);

@@ -1,5 +1,5 @@
 export { env, secret, uniqueDbUrl, randomSuffix } from './env';
-export { tokenFor, signIn, createLearner, createAdmin, keycloakAdmin, accountsMade, serviceAccountToken } from './keycloak';
+export { tokenFor, signIn, createLearner, createAdmin, createParent, keycloakAdmin, accountsMade, serviceAccountToken } from './keycloak';
 export type { TestUser } from './keycloak';
 export { eventually } from './eventually';
 export { refreshingToken } from './token-source';

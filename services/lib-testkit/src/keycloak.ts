@@ -55,7 +55,7 @@ const made: TestUser[] = [];
 export const accountsMade = (): readonly TestUser[] => [...made];
 
 /** A fresh, verified learner with a random email (role `user` by the realm's default roles). */
-export async function createLearner(options: { admin?: boolean; name?: string } = {}): Promise<TestUser> {
+export async function createLearner(options: { admin?: boolean; parent?: boolean; name?: string } = {}): Promise<TestUser> {
   const suffix = randomSuffix();
   const email = `learner-${suffix}@kidslearn.test`;
   const password = `Learner${suffix}1`;
@@ -64,6 +64,7 @@ export async function createLearner(options: { admin?: boolean; name?: string } 
   const created = await keycloakAdmin().createUser({ email, password, firstName, lastName: rest.join(' ') || undefined, emailVerified: true, enabled: true });
   if (created === 'exists') throw new Error(`createLearner: ${email} already exists`);
   if (options.admin) await keycloakAdmin().addRealmRole(created.id, 'admin');
+  if (options.parent) await keycloakAdmin().addRealmRole(created.id, 'parent');
   const session = await signIn(email, password);
   const user: TestUser = {
     id: created.id,
@@ -84,4 +85,9 @@ export async function createLearner(options: { admin?: boolean; name?: string } 
 /** A fresh admin (user + admin roles). */
 export function createAdmin(): Promise<TestUser> {
   return createLearner({ admin: true, name: `Test Admin ${randomSuffix(2)}` });
+}
+
+/** A fresh parent (realm roles user + parent, as a parent account made by content has them). */
+export function createParent(): Promise<TestUser> {
+  return createLearner({ parent: true, name: `Test Parent ${randomSuffix(2)}` });
 }
