@@ -4,6 +4,8 @@ import { callerRateLimit, createBroadcast, createCache, rateLimit } from '@kidsl
 import { createService } from '@kidslearn/lib-service';
 import type { ContentConfig } from './config';
 import { createAvatarsStore } from './data-access/avatars-store';
+import { createFamilyMailer } from './data-access/family-mailer';
+import { createFamilyStore } from './data-access/family-store';
 import { createIdentityAdmin } from './data-access/identity-admin';
 import { createKeycloakAdminRoster } from './data-access/keycloak-admin-roster';
 import { createLessonsStore } from './data-access/lessons-store';
@@ -15,6 +17,7 @@ import { createUsersStore } from './data-access/users-store';
 import { adminReviewsRoutes } from './entry-points/http/admin-reviews-routes';
 import { avatarsRoutes } from './entry-points/http/avatars-routes';
 import { CACHE_KEYS, type HttpDeps } from './entry-points/http/deps';
+import { familyRoutes } from './entry-points/http/family-routes';
 import { filesRoutes } from './entry-points/http/files-routes';
 import { lessonsRoutes } from './entry-points/http/lessons-routes';
 import { registrationRoutes } from './entry-points/http/registration-routes';
@@ -74,11 +77,33 @@ export function buildService(config: ContentConfig, logger: Logger = createLogge
         admins: createKeycloakAdminRoster(keycloakClient),
         roleLock: createRoleChangeLock(models),
       };
+      const families = createFamilyStore(db, outbox);
+      await families.init();
       // Erase, export, retention (README): its own routes, the guard of POST /users, learner.erased in the tombstones' outbox.
-      const erasure = await createLearnerErasure({ db, models, users: stores.users, identity, keycloak: keycloakClient, outboxOf: outbox, cache: deps.cache, guards: auth, config, logger });
+      const erasure = await createLearnerErasure({ db, models, users: stores.users, identity, keycloak: keycloakClient, outboxOf: outbox, cache: deps.cache, families, guards: auth, config, logger });
+      const invitations = {
+        families,
+        identity,
+        sendMail: createFamilyMailer({ host: config.SMTP_HOST, port: config.SMTP_PORT, user: config.SMTP_USER, password: config.SMTP_PASSWORD, from: config.SMTP_FROM }),
+        portalUrl: config.PORTAL_URL,
+        inviteDays: config.FAMILY_INVITE_DAYS,
+        consentMode: config.PARENT_CONSENT,
+        logger,
+      };
+      deps.invitations = invitations;
+      deps.families = families;
 
       app.post('/users', auth.authenticate, erasure.guard);
       app.use(erasure.routes);
+      app.use(
+        familyRoutes({
+          guards: auth,
+          invitations,
+          family: { families, users: stores.users, erase: erasure.eraseDeps, export: erasure.exportDeps, logger },
+          users: stores.users,
+          anonymousLimit: rateLimit({ redis, keyPrefix: `${prefix}family`, points: config.FAMILY_RATE_LIMIT, durationSeconds: config.REGISTRATION_RATE_WINDOW_SECONDS, key: byIp, logger }),
+        }),
+      );
       for (const routes of [lessonsRoutes, reviewsRoutes, adminReviewsRoutes, avatarsRoutes, usersRoutes, registrationRoutes, filesRoutes]) app.use(routes(deps));
 
       const announcer = createLessonAnnouncer(stores.lessons, bus, logger);

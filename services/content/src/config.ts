@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { PARENT_CONSENT_MODES } from '@kidslearn/contracts';
 import { commonConfig, loadConfig } from '@kidslearn/lib-core';
 
 const flag = z.enum(['true', 'false']).default('false').transform((v) => v === 'true');
@@ -41,6 +42,20 @@ export const contentConfigSchema = z.object({
   /** Retention (README "Erase, export, retention"): days reviewers' emails and never-verified registrations are kept; pass interval (0 = off; off under Jest unless set). */
   REVIEW_EMAIL_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
   UNVERIFIED_ACCOUNT_RETENTION_DAYS: z.coerce.number().int().min(1).default(7),
+  /** Families: where the consent mail's link points (the portal's origin). */
+  PORTAL_URL: z.url().default('http://localhost:3000'),
+  /** required: a child's photo, standings row and gifts wait for a parent's consent (operator stack); optional: they do not. */
+  PARENT_CONSENT: z.enum(PARENT_CONSENT_MODES).default('optional'),
+  /** Days the consent mail's link works; an invitation nobody answered is then removed. */
+  FAMILY_INVITE_DAYS: z.coerce.number().int().min(1).max(60).default(14),
+  /** Anonymous family requests (invitation reads, parent sign-ups) per client address per registration window. */
+  FAMILY_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
+  /** The SMTP server Keycloak also uses (compose: the operator's; locally maildev). */
+  SMTP_HOST: z.string().min(1).default('localhost'),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(1025),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  SMTP_FROM: z.string().min(3).default('no-reply@kidslearn.test'),
   RETENTION_INTERVAL_MS: z.coerce.number().int().min(0).default(process.env.NODE_ENV === 'test' ? 0 : 60 * 60_000),
 });
 

@@ -51,6 +51,23 @@ export const messages = {
   photo: {
     notFound: 'Photo not found',
   },
+  family: {
+    parentEmailInvalid: "Please enter a valid parent's email address.",
+    parentIsChild: "Your parent's email must be different from your own.",
+    alreadyConsented: 'Your parent has already agreed.',
+    invitationInvalid: 'This link is not valid any more. Ask your child to send a new one from their profile.',
+    accountExists: 'An account with this email already exists. Please sign in instead.',
+    otherAddress: 'This invitation was sent to another email address. Please sign in with that address.',
+    parentsOnly: 'Only a parent can answer this invitation.',
+    learnersOnly: 'Only a learner can name a parent.',
+    childNotFound: 'Child not found',
+    decisionInvalid: 'Send { "decision": "agree" } or { "decision": "refuse" }.',
+    approveGiftsInvalid: 'approveGifts must be true or false.',
+    capInvalid: 'The monthly gem limit must be a whole number from 0 to 100000, or empty for no limit.',
+    nameRequired: 'Please enter your name.',
+    mailSubject: (childName: string) => `${childName} would like to learn with KidsLearn`,
+    withdrawn: 'Consent withdrawn.',
+  },
   learnerData: {
     erased: "The learner's data is being deleted.",
     adminCannotBeErased: 'An admin cannot be deleted. Remove the admin role first.',

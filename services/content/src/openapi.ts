@@ -4,6 +4,7 @@ import { createLessonSchema } from './domain/lesson';
 import { createReviewSchema, setReviewHiddenSchema } from './domain/review';
 import { upsertUserSchema } from './domain/user';
 import { messages } from './messages';
+import { familyPaths } from './openapi-family';
 import { learnerDataPaths } from './openapi-learner-data';
 
 const schema = (s: z.ZodType) => z.toJSONSchema(s, { io: 'input', unrepresentable: 'any' });
@@ -117,5 +118,6 @@ export const openApiDocument = {
     '/photos/{id}': { get: { summary: 'A registration photo', parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }], responses: { 200: { description: 'Image' }, ...errors(404) } } },
     '/assets/content/avatars/{file}': { get: { summary: 'Avatar SVG files', parameters: [{ name: 'file', in: 'path', required: true, schema: { type: 'string' } }], responses: { 200: { description: 'SVG' } } } },
     ...learnerDataPaths,
+    ...familyPaths,
   },
 };

@@ -52,11 +52,11 @@ describe('retention (controlled clock, real database and Keycloak)', () => {
       await eventually(() => record(quiet.email), (doc) => doc !== null);
 
       const now = Date.now();
-      expect(await svc.service.retention(new Date(now + 6 * DAY))).toEqual({ reviewEmails: 0, unverifiedAccounts: 0 });
+      expect(await svc.service.retention(new Date(now + 6 * DAY))).toEqual({ reviewEmails: 0, unverifiedAccounts: 0, familyInvitations: 0 });
       expect(await keycloakUser(pending)).toBeDefined();
       expect(await record(pending)).not.toBeNull();
 
-      expect(await svc.service.retention(new Date(now + 8 * DAY))).toEqual({ reviewEmails: 0, unverifiedAccounts: 1 });
+      expect(await svc.service.retention(new Date(now + 8 * DAY))).toEqual({ reviewEmails: 0, unverifiedAccounts: 1, familyInvitations: 0 });
       expect(await keycloakUser(pending)).toBeUndefined();
       expect(await record(pending)).toBeNull();
       expect(await db.collection('photos').countDocuments({ owner: pending })).toBe(0);
@@ -69,7 +69,7 @@ describe('retention (controlled clock, real database and Keycloak)', () => {
       expect(await keycloakUser(quiet.email)).toBeDefined();
 
       // A second pass (or another instance running it) finds nothing more to do.
-      expect(await svc.service.retention(new Date(now + 8 * DAY))).toEqual({ reviewEmails: 0, unverifiedAccounts: 0 });
+      expect(await svc.service.retention(new Date(now + 8 * DAY))).toEqual({ reviewEmails: 0, unverifiedAccounts: 0, familyInvitations: 0 });
     } finally {
       await events.close();
     }

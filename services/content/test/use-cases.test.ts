@@ -16,6 +16,7 @@ function fakes(overrides: Partial<IdentityAdmin> = {}) {
     findAccount: async () => null,
     deleteUser: async (id) => void calls.push(`account deleted ${id}`),
     createUnverifiedUser: async () => ({ id: 'kc-1' }),
+    createParent: async () => ({ id: 'kc-parent' }),
     sendVerifyEmail: async () => void calls.push('mail'),
     mailExistingAccount: async (email) => void calls.push(`mail owner ${email}`),
     addRealmRole: async (id, role) => void calls.push(`add ${id} ${role}`),

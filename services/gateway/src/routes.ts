@@ -23,8 +23,21 @@ export const ROUTE_TABLE: ReadonlyArray<{ prefix: string; service: ServiceName }
   { prefix: '/assets/gifts', service: 'gifts' },
 ];
 
+/**
+ * Families (issue 24): a parent's page reads one child from several services under one /family prefix; each
+ * service answers its own part. Checked before the prefix table, which sends the rest of /family to content.
+ */
+export const FAMILY_ROUTES: ReadonlyArray<{ pattern: RegExp; service: ServiceName }> = [
+  { pattern: /^\/family\/children\/[^/]+\/learning$/, service: 'quiz' },
+  { pattern: /^\/family\/children\/[^/]+\/gems$/, service: 'gems' },
+  { pattern: /^\/family\/children\/[^/]+\/redemptions$/, service: 'gifts' },
+  { pattern: /^\/family\/redemptions(\/.*)?$/, service: 'gifts' },
+  { pattern: /^\/family(\/.*)?$/, service: 'content' },
+];
+
 /** The service for a request path, matching whole path segments ("/avater/x" is not "/avaters"). */
 export function resolveService(path: string): ServiceName | undefined {
+  for (const { pattern, service } of FAMILY_ROUTES) if (pattern.test(path)) return service;
   for (const { prefix, service } of ROUTE_TABLE) {
     if (path === prefix || path.startsWith(`${prefix}/`)) return service;
   }

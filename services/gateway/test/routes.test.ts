@@ -22,6 +22,17 @@ describe('gateway route table', () => {
     ['/redemptions', 'gifts'],
     ['/redemptions/abc/delivery', 'gifts'],
     ['/Gift.json', 'gifts'],
+    ['/family/children', 'content'],
+    ['/family/parent', 'content'],
+    ['/family/invitations/tok', 'content'],
+    ['/family/children/link-1', 'content'],
+    ['/family/children/link-1/export', 'content'],
+    ['/family/children/link-1/consent', 'content'],
+    ['/family/children/link-1/learning', 'quiz'],
+    ['/family/children/link-1/gems', 'gems'],
+    ['/family/children/link-1/redemptions', 'gifts'],
+    ['/family/redemptions/r1/approval', 'gifts'],
+    ['/family/redemptions/r1/decline', 'gifts'],
   ])('when the path is %s, then it goes to the %s service', (path, service) => {
     expect(resolveService(path)).toBe(service);
   });
@@ -30,6 +41,7 @@ describe('gateway route table', () => {
     expect(resolveService('/usersx')).toBeUndefined();
     expect(resolveService('/lessons-old')).toBeUndefined();
     expect(resolveService('/daily-reviews')).toBeUndefined();
+    expect(resolveService('/familyx')).toBeUndefined();
     expect(resolveService('/')).toBeUndefined();
   });
 

@@ -131,6 +131,19 @@ come from Secrets; a URL that carries one is composed from a secretKeyRef variab
 {{- end }}
 - name: SEED_DEMO_DATA
   value: "false"
+{{- if has $name (list "content" "quiz" "gifts") }}
+# Families: a child's photo, standings row and gifts wait for a parent's consent (required), or not (optional).
+- name: PARENT_CONSENT
+  value: {{ $root.Values.parentConsent | quote }}
+{{- end }}
+{{- if eq $name "content" }}
+# The consent mail to a parent: the SMTP server Keycloak uses, and a link to the public URL.
+- name: PORTAL_URL
+  value: {{ include "kidslearn.publicUrl" $root | quote }}
+{{- range $var, $key := dict "SMTP_HOST" "host" "SMTP_PORT" "port" "SMTP_FROM" "from" "SMTP_USER" "user" "SMTP_PASSWORD" "password" }}
+{{ include "kidslearn.secretEnv" (list $var $secrets.smtp $key) }}
+{{- end }}
+{{- end }}
 # Files a service links to (photos, assets) are served on the public origin through the gateway (httproute.yaml).
 - name: PUBLIC_URL
   value: {{ include "kidslearn.publicUrl" $root | quote }}

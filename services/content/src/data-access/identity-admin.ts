@@ -13,6 +13,18 @@ export function createIdentityAdmin(keycloak: KeycloakAdmin): IdentityAdmin {
     createUnverifiedUser: ({ email, firstName, lastName, password }) =>
       keycloak.createUser({ email, firstName, lastName: lastName || undefined, password, enabled: true, emailVerified: false, requiredActions: ['VERIFY_EMAIL'] }),
     sendVerifyEmail: (userId) => keycloak.sendVerifyEmail(userId),
+    async createParent({ email, firstName, lastName, password }) {
+      const created = await keycloak.createUser({ email, firstName, lastName: lastName || undefined, password, enabled: true, emailVerified: true });
+      if (created === 'exists') return created;
+      try {
+        await keycloak.addRealmRole(created.id, 'parent');
+      } catch (err) {
+        // Without the role the account could only act as a learner: take it back rather than leave it so.
+        await keycloak.deleteUser(created.id).catch(() => undefined);
+        throw err;
+      }
+      return created;
+    },
     async mailExistingAccount(email) {
       const user = await keycloak.findUserByEmail(email);
       if (!user) return;

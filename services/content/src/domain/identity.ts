@@ -15,6 +15,11 @@ export interface IdentityAdmin {
   createUnverifiedUser(user: NewIdentity): Promise<{ id: string } | 'exists'>;
   sendVerifyEmail(userId: string): Promise<void>;
   /**
+   * A parent's account (realm role `parent`), verified: only the holder of the invitation mailed to that
+   * address can ask for it. 'exists' when the email is taken.
+   */
+  createParent(user: NewIdentity): Promise<{ id: string } | 'exists'>;
+  /**
    * Someone registered with the email of this existing account: mail its owner (a new verification
    * link while unverified, else a link to choose a new password if they forgot it).
    */

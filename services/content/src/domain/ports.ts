@@ -90,6 +90,8 @@ export interface ContentLearnerData {
   user: Record<string, unknown> | null;
   photos: { id: string; contentType: string; createdAt?: string; dataBase64: string }[];
   reviews: { id: string; name?: string; title?: string; email?: string; message: string; createdAt?: string; hidden?: boolean }[];
+  /** the parent the learner named, and their answer (families) */
+  family?: Record<string, unknown> | null;
 }
 
 /** A learner's records in content's database, found by their lower-cased email. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages';
+import { parentEmailSchema } from './family';
 import { detectImageType, MAX_PHOTO_BYTES, type ImageType } from './photo';
 
 const m = messages.registration;
@@ -14,6 +15,8 @@ export interface ValidRegistration {
   email: string;
   password: string;
   photo: { buffer: Buffer; contentType: ImageType };
+  /** Families: the parent the child names (optional; asked to consent by mail). */
+  parentEmail?: string;
 }
 
 export type RegistrationCheck = { ok: true; value: ValidRegistration } | { ok: false; message: string };
@@ -52,9 +55,19 @@ export function checkRegistration({ fields, photo }: RegistrationInput): Registr
   const email = emailSchema.safeParse(fields.email);
   if (!email.success) return fail(m.emailInvalid);
 
+  // Families (after every SPEC check, so the SPEC's messages come first): an optional parent's email.
+  const rawParent = typeof fields.parentEmail === 'string' ? fields.parentEmail.trim() : '';
+  let parentEmail: string | undefined;
+  if (rawParent) {
+    const parent = parentEmailSchema.safeParse(rawParent);
+    if (!parent.success) return fail(messages.family.parentEmailInvalid);
+    if (parent.data === email.data) return fail(messages.family.parentIsChild);
+    parentEmail = parent.data;
+  }
+
   return {
     ok: true,
-    value: { name: name.data, email: email.data, password: password.data, photo: { buffer: photo.buffer, contentType } },
+    value: { name: name.data, email: email.data, password: password.data, photo: { buffer: photo.buffer, contentType }, ...(parentEmail ? { parentEmail } : {}) },
   };
 }
 

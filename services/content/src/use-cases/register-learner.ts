@@ -2,9 +2,12 @@ import type { Logger } from '@kidslearn/lib-core';
 import type { IdentityAdmin } from '../domain/identity';
 import type { PhotosStore, UsersStore } from '../domain/ports';
 import { splitName, type ValidRegistration } from '../domain/registration';
+import { inviteParent, type InvitationDeps } from './family-invitations';
 
 interface Deps {
   identity: IdentityAdmin;
+  /** Families: when the form names a parent, they are asked to consent. */
+  invitations?: InvitationDeps;
   photos: PhotosStore;
   users: UsersStore;
   logger: Logger;
@@ -21,7 +24,7 @@ interface Deps {
  * account is pending, else a link to choose a new password. (Replacing a pending account let a stranger
  * who registered a child's address right after the child own the account the child then verified.)
  */
-export async function registerLearner({ identity, photos, users, logger }: Deps, form: ValidRegistration): Promise<void> {
+export async function registerLearner({ identity, photos, users, logger, invitations }: Deps, form: ValidRegistration): Promise<void> {
   const mailOwner = () => identity.mailExistingAccount(form.email).catch((err: unknown) => logger.error({ err }, 'mail to an existing account could not be sent'));
   if (await identity.findAccount(form.email)) return mailOwner();
 
@@ -45,4 +48,9 @@ export async function registerLearner({ identity, photos, users, logger }: Deps,
   }
 
   await users.createRegistered(form.email, form.name, photos.urlOf(photoId));
+
+  // Only for an account this request created: an existing one's parent is never changed anonymously.
+  if (form.parentEmail && invitations) {
+    await inviteParent(invitations, { email: form.email, name: form.name }, form.parentEmail).catch((err: unknown) => logger.error({ err: (err as Error).message }, 'the parent could not be invited'));
+  }
 }

@@ -3,6 +3,8 @@ import type { Logger } from '@kidslearn/lib-core';
 import type { ContentConfig } from '../../config';
 import type { AdminRoster, RoleChangeLock } from '../../domain/admin-roles';
 import type { IdentityAdmin } from '../../domain/identity';
+import type { FamilyStore } from '../../domain/family';
+import type { InvitationDeps } from '../../use-cases/family-invitations';
 import type { AvatarsStore, LessonsStore, PhotosStore, ReviewsStore, UsersStore } from '../../domain/ports';
 
 /** The guards this service uses from lib-auth. */
@@ -33,6 +35,10 @@ export interface HttpDeps {
   /** Who holds the admin role (Keycloak) and the lock every role change takes: the last-admin guard. */
   admins: AdminRoster;
   roleLock: RoleChangeLock;
+  /** Families: registration may name a parent (set once the family store is made). */
+  invitations?: InvitationDeps;
+  /** Families: who agreed for a child (the photo's viewers). */
+  families?: Pick<FamilyStore, 'byChild'>;
 }
 
 export const CACHE_KEYS = { lessons: 'lessons', reviews: 'reviews' } as const;
