@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { PARENT_CONSENT_MODES } from '@kidslearn/contracts';
 import { commonConfig, loadConfig } from '@kidslearn/lib-core';
 import { z } from 'zod';
 
@@ -22,6 +23,8 @@ export const configSchema = z.object({
   /** Retention (README "Retention"): days a delivered (or refused) parcel's address is kept; pass interval (0 = off; off under Jest unless set). */
   DELIVERED_ADDRESS_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
   RETENTION_INTERVAL_MS: z.coerce.number().int().min(0).default(process.env.NODE_ENV === 'test' ? 0 : 60 * 60_000),
+  /** Families: `required` (operator stack) refuses gifts to a learner until a parent consented; `optional` redeems as before. */
+  PARENT_CONSENT: z.enum(PARENT_CONSENT_MODES).default('optional'),
 });
 export type GiftsConfig = z.infer<typeof configSchema>;
 

@@ -1,4 +1,6 @@
 // Every user-facing string of the gifts service (SPEC §5 and §8 wording where the spec has one).
+import { CHILD_NOT_FOUND, PARENTS_ONLY } from '@kidslearn/lib-service';
+
 export const messages = {
   loginToRedeem: 'Please log in to redeem gifts.',
   fillRequiredFields: 'Please fill all required fields.',
@@ -22,4 +24,15 @@ export const messages = {
   markedDelivered: 'Marked as delivered.',
   /** A token issued before its learner's data was erased. */
   accountErased: 'This account has been deleted.',
+  // Families (issue 24): a parent decides a child's gift requests; the gifts screen says why a request is refused.
+  awaitingParentCannotDeliver: "This gift is waiting for a parent's answer and cannot be delivered yet.",
+  declinedCannotDeliver: 'A parent declined this gift; it cannot be delivered.',
+  monthlyCap: 'This gift is over the monthly gem limit your parent set.',
+  parentConsentRequired: 'A parent must agree before you can redeem gifts.',
+  giftAlreadyApproved: 'You already approved this gift request.',
+  giftAlreadyDeclined: 'You already declined this gift request.',
+  notAwaitingParent: "This gift request is not waiting for a parent's answer.",
+  /** lib-service's wording, the same in every service: another parent's child is answered exactly like none. */
+  childNotFound: CHILD_NOT_FOUND,
+  parentsOnly: PARENTS_ONLY,
 } as const;

@@ -1,6 +1,8 @@
 import { PENDING_SEARCH_MAX } from '@kidslearn/contracts';
 import { z } from 'zod';
 import { addressSchema, deliveryBodySchema } from './entry-points/http/schemas';
+import { REDEMPTION_STATUSES } from './domain/redemption';
+import { familyPaths } from './openapi-family';
 import { learnerDataPaths } from './openapi-learner-data';
 
 const json = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
@@ -29,7 +31,7 @@ const redemption = {
     createdAt: { type: 'string', format: 'date-time' },
     deliveryStatus: { type: 'boolean' },
     updatedAt: { type: 'string', format: 'date-time' },
-    status: { type: 'string', enum: ['requested', 'pending-delivery', 'rejected', 'delivered'] },
+    status: { type: 'string', enum: REDEMPTION_STATUSES },
   },
 };
 
@@ -69,12 +71,13 @@ export const openApiDocument = {
           },
         },
         responses: {
-          '201': res('debited', { type: 'object', properties: { redemption, gems: { type: 'number' } } }),
+          '201': res('debited: pending-delivery, or awaiting-parent (gems held) when the parent approves gifts', { type: 'object', properties: { redemption, gems: { type: 'number' } } }),
           '202': res('still processing', { type: 'object', properties: { status: { const: 'processing' }, redemption } }),
           '400': res('bad input, price not set, or not enough gems (then with gems)'),
           ...authErrors,
+          '403': res('wrong role, or code parent_consent_required (PARENT_CONSENT=required and no parent consented)'),
           '404': res('unknown gift'),
-          '409': res('Idempotency-Key reused for another gift'),
+          '409': res('Idempotency-Key reused for another gift, or code monthly_cap (over the monthly gem limit the parent set)'),
         },
       },
       get: {
@@ -114,5 +117,6 @@ export const openApiDocument = {
       },
     },
     ...learnerDataPaths,
+    ...familyPaths(redemption),
   },
 };

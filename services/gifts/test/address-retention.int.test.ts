@@ -2,6 +2,7 @@
 // run "as of" a chosen day against the real database; the parcels are real (gems debits them).
 import { Types } from 'mongoose';
 import { createLearner, signIn, type TokenSource } from '@kidslearn/lib-testkit';
+import { createParent, linkFamily } from './family';
 import { address, call, creditGems, deleteQueues, eventually, isolateBroker, releaseBroker, startGems, startGifts, uniqueDbUrl, type RunningGifts } from './harness';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -58,5 +59,24 @@ describe('delivery address retention (controlled clock)', () => {
     expect(mine.find((row) => row._id === delivered)).not.toHaveProperty('address');
     const list = (await call(gifts.url, 'GET', '/redemptions', admin.token)).body as { _id: string; address: unknown }[];
     expect(list.find((row) => row._id === pending)?.address).toMatchObject(address);
+  });
+
+  it('when a parent declined a request more than 30 days ago, then its address goes; one declined recently keeps it', async () => {
+    const [child, parent] = await Promise.all([createLearner(), createParent()]);
+    await creditGems(child.email, 10);
+    await eventually(async () => (await call(gems.url, 'GET', `/gems/${encodeURIComponent(child.email)}`, child.token)).body.gems, (balance) => balance === 10);
+    await linkFamily(gifts, child.email, parent.email, { approveGifts: true });
+    const res = await call(gifts.url, 'POST', '/redemptions', child.token, { giftId: 'stickers', address });
+    expect(res).toMatchObject({ status: 201, body: { redemption: { status: 'awaiting-parent' } } });
+    const id = res.body.redemption._id as string;
+    expect((await call(gifts.url, 'POST', `/family/redemptions/${id}/decline`, parent.token)).status).toBe(200);
+
+    const now = Date.now();
+    await retention(new Date(now + 29 * DAY));
+    expect((await stored(id))?.address).toMatchObject({ address1: address.address1 });
+    await retention(new Date(now + 31 * DAY));
+    const declined = await stored(id);
+    expect(declined).toMatchObject({ status: 'declined', addressRemovedAt: expect.any(Date) });
+    expect(declined).not.toHaveProperty('address');
   });
 });

@@ -1,6 +1,8 @@
 // In-memory fakes of the domain ports, for unit tests only.
+import type { ChildLink } from '../src/domain/family';
 import type { Gift } from '../src/domain/gift';
-import type { GiftCatalog, NewRedemption, OutcomeWaiter, RedemptionStore, SettledOutcome } from '../src/domain/ports';
+import { fitsCap } from '../src/domain/monthly-cap';
+import type { FamilyLinkReader, GiftCatalog, MonthlySpend, NewRedemption, OutcomeWaiter, ParentDecisions, RedemptionStore, SettledOutcome } from '../src/domain/ports';
 import type { Redemption } from '../src/domain/redemption';
 
 export function fakeCatalog(gifts: Gift[]): GiftCatalog {
@@ -37,7 +39,8 @@ export class FakeRedemptionStore implements RedemptionStore {
       address: input.address,
       status: 'requested',
       deliveryStatus: false,
-      createdAt: new Date(),
+      createdAt: input.createdAt,
+      ...(input.spendMonth ? { spendMonth: input.spendMonth } : {}),
     };
     this.items.push(redemption);
     this.keys.set(`${input.email} ${key}`, redemption.id);
@@ -107,3 +110,54 @@ export const silentWaiter: OutcomeWaiter = {
     return { wait: async (_timeoutMs, read) => read(), close: async () => undefined };
   },
 };
+
+/** Families: the children's links, by child email. */
+export function fakeFamily(links: Record<string, ChildLink> = {}): FamilyLinkReader {
+  return { ofChild: async (email) => links[email] ?? null };
+}
+
+/** The monthly counters, with the same rule as the database's guarded $inc. */
+export class FakeMonthlySpend implements MonthlySpend {
+  readonly spent = new Map<string, number>();
+  readonly released = new Set<string>();
+  async reserve(email: string, month: string, cost: number, cap: number | null) {
+    const key = `${month}:${email}`;
+    if (!fitsCap(this.spent.get(key) ?? 0, cost, cap)) return false;
+    this.spent.set(key, (this.spent.get(key) ?? 0) + cost);
+    return true;
+  }
+  async release({ id, email, cost, month }: { id: string; email: string; cost: number; month: string }) {
+    const key = `${month}:${email}`;
+    if (this.released.has(id) || !this.spent.has(key)) return;
+    this.released.add(id);
+    this.spent.set(key, this.spent.get(key)! - cost);
+  }
+  async erase(email: string) {
+    for (const key of [...this.spent.keys()]) if (key.endsWith(`:${email}`)) this.spent.delete(key);
+  }
+  of(email: string, month: string) {
+    return this.spent.get(`${month}:${email}`) ?? 0;
+  }
+}
+
+/** A parent's decisions on the fake store's items, conditional on awaiting-parent as the database's; declines are recorded as their events. */
+export class FakeParentDecisions implements ParentDecisions {
+  readonly declinedEvents: { redemptionId: string; email: string; cost: number }[] = [];
+  constructor(private readonly store: FakeRedemptionStore) {}
+  async approve(id: string, address: Redemption['address'] & object, at: Date) {
+    const r = this.store.items.find((x) => x.id === id && x.status === 'awaiting-parent');
+    if (!r) return null;
+    Object.assign(r, { status: 'pending-delivery', parentDecision: 'approved', address, updatedAt: at });
+    return { ...r };
+  }
+  async decline(redemption: Redemption, at: Date, byParent: boolean) {
+    const r = this.store.items.find((x) => x.id === redemption.id && x.status === 'awaiting-parent');
+    if (!r) return null;
+    Object.assign(r, { status: 'declined', updatedAt: at, ...(byParent ? { parentDecision: 'declined' } : {}) });
+    this.declinedEvents.push({ redemptionId: r.id, email: r.email, cost: r.cost });
+    return { ...r };
+  }
+  async awaitingParentOf(email: string) {
+    return this.store.items.filter((r) => r.email === email && r.status === 'awaiting-parent').map((r) => ({ ...r }));
+  }
+}

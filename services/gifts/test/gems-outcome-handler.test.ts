@@ -1,16 +1,49 @@
 import { createEvent } from '@kidslearn/lib-events';
 import { giftsHandlers } from '../src/entry-points/messaging/handlers';
+import type { ChildLink } from '../src/domain/family';
+import type { RecordOutcome, SettledOutcome } from '../src/domain/ports';
+import type { Redemption } from '../src/domain/redemption';
+import { fakeFamily, FakeMonthlySpend } from './fakes';
+
+const stored = (id: string, more: Partial<Redemption> = {}): Redemption => ({
+  id,
+  email: 'kid@x.test',
+  giftId: 'stickers',
+  giftName: 'Sticker Pack',
+  giftImg: '/s.svg',
+  cost: 5,
+  status: 'requested',
+  deliveryStatus: false,
+  createdAt: new Date('2025-03-04T00:00:00Z'),
+  spendMonth: '2025-03',
+  ...more,
+});
+
+function deps(links: Record<string, ChildLink> = {}) {
+  const spend = new FakeMonthlySpend();
+  const recordOutcome: RecordOutcome = async (_eventId, id, outcome) => stored(id, { status: outcome.status, balance: outcome.balance });
+  return {
+    recordOutcome,
+    outcomes: { announce: jest.fn(async () => undefined) },
+    family: fakeFamily(links),
+    spend,
+    erasures: { record: async () => undefined },
+    learnerData: { exportOf: async () => ({ redemptions: [] }), erase: async () => 0 },
+    familyLinks: { eraseChild: async () => undefined },
+  };
+}
 
 describe("gems' outcome of a redemption", () => {
   it('when gems debited a redemption, then it is recorded before anyone waiting is told (an answered request can read it at once)', async () => {
     const steps: string[] = [];
     let recorded = () => undefined as void;
-    const recordOutcome = jest.fn(() => {
+    const recordOutcome = jest.fn(async (_eventId: string, id: string, outcome: SettledOutcome) => {
       steps.push('record started');
-      return new Promise<void>((resolve) => (recorded = () => (steps.push('recorded'), resolve())));
+      await new Promise<void>((resolve) => (recorded = () => (steps.push('recorded'), resolve())));
+      return { ...stored(id), status: outcome.status, balance: outcome.balance };
     });
     const announce = jest.fn(async () => void steps.push('announced'));
-    const handlers = giftsHandlers({ recordOutcome, outcomes: { announce }, erasures: { record: async () => undefined }, learnerData: { exportOf: async () => ({ redemptions: [] }), erase: async () => 0 } });
+    const handlers = giftsHandlers({ ...deps(), recordOutcome, outcomes: { announce } });
     const event = createEvent('gems.debited', { redemptionId: 'r1', email: 'kid@x.test', cost: 5, balance: 3 });
 
     const handled = handlers['gems.debited']!(event, { attempt: 1, redelivered: false });
@@ -22,5 +55,30 @@ describe("gems' outcome of a redemption", () => {
     expect(steps).toEqual(['record started', 'recorded', 'announced']);
     expect(recordOutcome).toHaveBeenCalledWith(event.id, 'r1', { status: 'pending-delivery', balance: 3 });
     expect(announce).toHaveBeenCalledWith('r1', { status: 'pending-delivery', balance: 3 });
+  });
+
+  it.each([
+    ['a parent who approves gifts', { parentEmail: 'mum@x.test', approveGifts: true, monthlyGemCap: null }, 'awaiting-parent'],
+    ['a parent who does not approve gifts', { parentEmail: 'mum@x.test', approveGifts: false, monthlyGemCap: null }, 'pending-delivery'],
+    ['no parent', undefined, 'pending-delivery'],
+  ] as const)('when gems debited a learner with %s, then the request becomes %s and that is announced', async (_case, link, status) => {
+    const d = deps(link ? { 'kid@x.test': link } : {});
+    await giftsHandlers(d)['gems.debited']!(createEvent('gems.debited', { redemptionId: 'r1', email: 'kid@x.test', cost: 5, balance: 3 }), { attempt: 1, redelivered: false });
+    expect(d.outcomes.announce).toHaveBeenCalledWith('r1', { status, balance: 3 });
+  });
+
+  it('when gems refused the debit, then the cost goes back to the month once, however often the refusal comes', async () => {
+    const d = deps();
+    await d.spend.reserve('kid@x.test', '2025-03', 5, null);
+    const event = createEvent('gems.debit.rejected', { redemptionId: 'r1', email: 'kid@x.test', cost: 5, balance: 0, reason: 'not enough gems' });
+    for (const attempt of [1, 2]) await giftsHandlers(d)['gems.debit.rejected']!(event, { attempt, redelivered: attempt > 1 });
+    expect(d.spend.of('kid@x.test', '2025-03')).toBe(0);
+    expect(d.outcomes.announce).toHaveBeenCalledWith('r1', { status: 'rejected', balance: 0 });
+  });
+
+  it('when a late gems.debited finds the request already decided by the parent, then nothing announces a state it is not in', async () => {
+    const d = { ...deps(), recordOutcome: (async (_e, id) => stored(id, { status: 'declined', balance: 3 })) as RecordOutcome };
+    await giftsHandlers(d)['gems.debited']!(createEvent('gems.debited', { redemptionId: 'r1', email: 'kid@x.test', cost: 5, balance: 3 }), { attempt: 2, redelivered: true });
+    expect(d.outcomes.announce).not.toHaveBeenCalled();
   });
 });

@@ -85,10 +85,20 @@ export interface RunningGifts {
  * behind one URL that spreads requests over them. With `log`, they log at debug level into it (lines named
  * serviceName), so a test can wait for the line that says an event was handled.
  */
-export async function startGifts(opts: { mongoUrl: string; serviceName?: string; waitMs?: number; redisUrl?: string; instances?: number; log?: LogCapture }): Promise<RunningGifts> {
+export async function startGifts(opts: {
+  mongoUrl: string;
+  serviceName?: string;
+  waitMs?: number;
+  redisUrl?: string;
+  instances?: number;
+  log?: LogCapture;
+  /** more configuration (e.g. PARENT_CONSENT) */
+  env?: Record<string, string>;
+}): Promise<RunningGifts> {
   const serviceName = opts.serviceName ?? `gifts-test-${suffix()}`;
   const config = readConfig({
     ...process.env,
+    ...opts.env,
     PORT: '0',
     MONGO_URL: opts.mongoUrl,
     SERVICE_NAME: serviceName,
@@ -117,10 +127,16 @@ export async function startGifts(opts: { mongoUrl: string; serviceName?: string;
   };
 }
 
-/** The real gems service in this process (`instances` of it, default TEST_INSTANCES, else 1). */
-export async function startGems({ instances = testInstances() }: { instances?: number } = {}) {
-  const serviceName = `gems-test-${suffix()}`;
-  const mongoUrl = uniqueDbUrl('gems');
+/**
+ * The real gems service in this process (`instances` of it, default TEST_INSTANCES, else 1). A restart test
+ * passes the stopped one's `mongoUrl` and `keepDatabase` (its stop() then leaves the database to the next one).
+ */
+export async function startGems({
+  instances = testInstances(),
+  mongoUrl = uniqueDbUrl('gems'),
+  keepDatabase = false,
+  serviceName = `gems-test-${suffix()}`,
+}: { instances?: number; mongoUrl?: string; keepDatabase?: boolean; serviceName?: string } = {}) {
   const config = readGemsConfig({ ...process.env, PORT: '0', AMQP_URL, MONGO_URL: mongoUrl, SERVICE_NAME: serviceName, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const gemses: Awaited<ReturnType<typeof buildGems>>[] = [];
   for (let i = 0; i < instances; i += 1) gemses.push(await buildGems(config, createLogger(serviceName, config.LOG_LEVEL)));
@@ -129,6 +145,7 @@ export async function startGems({ instances = testInstances() }: { instances?: n
   const stop = async () => {
     await front.close();
     for (const gems of gemses) await gems.stop();
+    if (keepDatabase) return;
     // Its database goes with it (the suites drop only their gifts database): none is left behind per run.
     const conn = await mongoose.createConnection(mongoUrl).asPromise();
     await conn.dropDatabase().catch(() => undefined);

@@ -2,7 +2,7 @@ import { deliverRedemption } from '../src/use-cases/deliver-redemption';
 import { redeemGift, type RedeemGiftDeps } from '../src/use-cases/redeem-gift';
 import type { OutcomeWaiter } from '../src/domain/ports';
 import { messages } from '../src/messages';
-import { announcingWaiter, fakeCatalog, FakeRedemptionStore, settlingWaiter, silentWaiter } from './fakes';
+import { announcingWaiter, fakeCatalog, fakeFamily, FakeMonthlySpend, FakeRedemptionStore, settlingWaiter, silentWaiter } from './fakes';
 
 const gifts = [
   { id: 'crayons', name: 'Crayon Set', img: '/assets/gifts/crayons.svg', cost: 8 },
@@ -13,7 +13,7 @@ const address = { name: 'Lina', phone: '123', address1: 'Main St 1', city: 'Town
 const input = { email: 'lina@kidslearn.test', giftId: 'crayons', address, idempotencyKey: null };
 
 function deps(store: FakeRedemptionStore, outcomes = silentWaiter): RedeemGiftDeps {
-  return { catalog: fakeCatalog(gifts), redemptions: store, outcomes, waitMs: 10 };
+  return { catalog: fakeCatalog(gifts), redemptions: store, outcomes, waitMs: 10, family: fakeFamily(), consent: 'optional', spend: new FakeMonthlySpend() };
 }
 
 describe('redeemGift', () => {
@@ -92,7 +92,7 @@ describe('redeemGift', () => {
 
 describe('deliverRedemption', () => {
   async function pending(store: FakeRedemptionStore) {
-    const { redemption } = await store.request({ id: store.newId(), email: 'a@b.c', gift: gifts[0]!, cost: 8, address, idempotencyKey: null });
+    const { redemption } = await store.request({ id: store.newId(), email: 'a@b.c', gift: gifts[0]!, cost: 8, address, idempotencyKey: null, createdAt: new Date() });
     store.settle(redemption.id, 'pending-delivery', 0);
     return redemption.id;
   }
@@ -111,7 +111,7 @@ describe('deliverRedemption', () => {
 
   it('when the redemption was rejected or is still requested, then delivering it is refused', async () => {
     const store = new FakeRedemptionStore();
-    const { redemption } = await store.request({ id: store.newId(), email: 'a@b.c', gift: gifts[0]!, cost: 8, address, idempotencyKey: null });
+    const { redemption } = await store.request({ id: store.newId(), email: 'a@b.c', gift: gifts[0]!, cost: 8, address, idempotencyKey: null, createdAt: new Date() });
     await expect(deliverRedemption(store, redemption.id)).rejects.toMatchObject({ message: messages.stillProcessing });
     store.settle(redemption.id, 'rejected', 0);
     await expect(deliverRedemption(store, redemption.id)).rejects.toMatchObject({ message: messages.rejectedCannotDeliver });

@@ -5,7 +5,7 @@ import type { OutcomeWaiter, SettledOutcome } from '../domain/ports';
 
 // CONTRACTS "Waiting for an outcome": the consumer records gems' outcome in the redemption and announces it
 // on `outcome:<id>` with the outcome itself, so the waiting request answers without reading the redemption.
-const announcement = z.object({ status: z.enum(['pending-delivery', 'rejected']), balance: z.number().int().min(0) });
+const announcement = z.object({ status: z.enum(['awaiting-parent', 'pending-delivery', 'rejected']), balance: z.number().int().min(0) });
 
 /** The outcome an announcement carries, or null (an older instance's bare 'settled': read the redemption). */
 export function announcedOutcome(message: string): SettledOutcome | null {

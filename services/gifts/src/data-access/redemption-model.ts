@@ -1,7 +1,7 @@
 import { outboxFields, reconcilerFields } from '@kidslearn/lib-mongo';
 import { Schema, type Connection, type Model, type Types } from 'mongoose';
 import type { EventEnvelope } from '@kidslearn/lib-events';
-import type { Address, Redemption, RedemptionStatus } from '../domain/redemption';
+import { REDEMPTION_STATUSES, type Address, type ParentDecision, type Redemption, type RedemptionStatus } from '../domain/redemption';
 
 export interface RedemptionDoc {
   _id: Types.ObjectId;
@@ -21,6 +21,10 @@ export interface RedemptionDoc {
   createdAt: Date;
   updatedAt?: Date;
   addressRemovedAt?: Date;
+  /** Families: the parent's decision on a request that waited for them. */
+  parentDecision?: ParentDecision;
+  /** Families: the UTC month whose gem counter holds the cost (data-access/monthly-spend.ts). */
+  spendMonth?: string;
   outbox: EventEnvelope[];
   processedEventIds: string[];
 }
@@ -46,7 +50,7 @@ const redemptionSchema = new Schema<RedemptionDoc>(
     giftImg: { type: String, required: true },
     cost: { type: Number, required: true },
     address: { type: addressSchema, required: true },
-    status: { type: String, required: true, enum: ['requested', 'pending-delivery', 'rejected', 'delivered'] },
+    status: { type: String, required: true, enum: REDEMPTION_STATUSES },
     deliveryStatus: { type: Boolean, required: true, default: false },
     balance: { type: Number },
     rejectReason: { type: String },
@@ -55,6 +59,8 @@ const redemptionSchema = new Schema<RedemptionDoc>(
     updatedAt: { type: Date },
     /** set when the retention job removed the address */
     addressRemovedAt: { type: Date },
+    parentDecision: { type: String, enum: ['approved', 'declined'] },
+    spendMonth: { type: String },
     ...outboxFields,
     ...reconcilerFields,
   },
@@ -85,5 +91,7 @@ export function toRedemption(doc: RedemptionDoc): Redemption {
     ...(typeof doc.balance === 'number' ? { balance: doc.balance } : {}),
     createdAt: doc.createdAt,
     ...(doc.updatedAt ? { updatedAt: doc.updatedAt } : {}),
+    ...(doc.parentDecision ? { parentDecision: doc.parentDecision } : {}),
+    ...(doc.spendMonth ? { spendMonth: doc.spendMonth } : {}),
   };
 }

@@ -42,7 +42,8 @@ export function createRedemptionStore(outbox: Outbox<RedemptionDoc>): Redemption
             status: 'requested',
             deliveryStatus: false,
             idempotencyKey,
-            createdAt: new Date(),
+            createdAt: input.createdAt,
+            ...(input.spendMonth ? { spendMonth: input.spendMonth } : {}),
           },
           [event],
         );

@@ -1,3 +1,4 @@
+import type { ChildLink } from './family';
 import type { Gift } from './gift';
 import type { Address, Redemption, RedemptionDto } from './redemption';
 
@@ -15,6 +16,9 @@ export interface NewRedemption {
   address: Address;
   /** Client-chosen retry key; null when the client sent none. */
   idempotencyKey: string | null;
+  createdAt: Date;
+  /** The month whose gem counter holds the cost (MonthlySpend.reserve), kept to give it back on a refusal. */
+  spendMonth?: string;
 }
 
 export interface PendingPage {
@@ -46,14 +50,48 @@ export interface RedemptionStore {
   listByEmail(email: string): Promise<Redemption[]>;
 }
 
-/** What gems decided for a redemption, as its announcement carries it. */
+/** What gems decided for a redemption (and, for a debit, where it went: to the parent or to delivery), as its announcement carries it. */
 export interface SettledOutcome {
-  status: 'pending-delivery' | 'rejected';
+  status: 'awaiting-parent' | 'pending-delivery' | 'rejected';
   balance: number;
 }
 
-/** Records gems' outcome of a redemption once (keyed by event id) if it is still requested. */
-export type RecordOutcome = (eventId: string, redemptionId: string, outcome: SettledOutcome & { reason?: string }) => Promise<void>;
+/**
+ * Records gems' outcome of a redemption once (keyed by event id) if it is still requested. Resolves with the
+ * redemption as it is after (also when a redelivery changed nothing), or null when it is not ours.
+ */
+export type RecordOutcome = (eventId: string, redemptionId: string, outcome: SettledOutcome & { reason?: string }) => Promise<Redemption | null>;
+
+/** Families: the child's link to a parent (lib-service family-links, kept from content's family events). */
+export interface FamilyLinkReader {
+  ofChild(email: string): Promise<ChildLink | null>;
+}
+
+/**
+ * Families: per learner and UTC month, the costs of the requests that count towards a parent's cap (one counter
+ * document each, so a request is admitted by one guarded write, exact across concurrent requests and instances).
+ */
+export interface MonthlySpend {
+  /** Adds `cost` to the month unless the sum would pass `cap` (null: no cap, always added); false: over, nothing added. */
+  reserve(email: string, month: string, cost: number, cap: number | null): Promise<boolean>;
+  /** Takes back a request's cost (rejected, declined, or never written); once per request id, however often called. */
+  release(request: { id: string; email: string; cost: number; month: string }): Promise<void>;
+  /** learner.erased: the learner's counters go. */
+  erase(email: string): Promise<void>;
+}
+
+/** Families: a parent's decisions, each one guarded single-document write from `awaiting-parent`. */
+export interface ParentDecisions {
+  /** awaiting-parent → pending-delivery with the confirmed address; null when it no longer awaits the parent. */
+  approve(id: string, address: Address, at: Date): Promise<Redemption | null>;
+  /**
+   * awaiting-parent → declined, with `redemption.declined` in the same write (outbox); null when it no longer
+   * awaits the parent. `byParent` false: the link went, nobody can answer any more (no parentDecision recorded).
+   */
+  decline(redemption: Redemption, at: Date, byParent: boolean): Promise<Redemption | null>;
+  /** The learner's requests that wait for a parent. */
+  awaitingParentOf(email: string): Promise<Redemption[]>;
+}
 
 /** A subscription to one redemption's outcome, open until close(). */
 export interface OutcomeListener {

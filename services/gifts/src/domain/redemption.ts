@@ -3,6 +3,14 @@ import { messages } from '../messages';
 
 export type { Address, RedemptionDto, RedemptionStatus };
 
+// One key per status of the contract: a status added there and not here fails the typecheck.
+const statusKeys: Record<RedemptionStatus, null> = { requested: null, 'awaiting-parent': null, 'pending-delivery': null, rejected: null, declined: null, delivered: null };
+/** Every status (contracts' RedemptionStatus): the stored enum and the OpenAPI document list these. */
+export const REDEMPTION_STATUSES = Object.keys(statusKeys) as RedemptionStatus[];
+
+/** What the child's parent decided about a request that waited for them (internal: not on the wire). */
+export type ParentDecision = 'approved' | 'declined';
+
 export interface Redemption {
   id: string;
   email: string;
@@ -19,6 +27,10 @@ export interface Redemption {
   balance?: number;
   createdAt: Date;
   updatedAt?: Date;
+  /** Set when the request waited for the parent and they (or the end of the link) decided it. */
+  parentDecision?: ParentDecision;
+  /** The UTC month (YYYY-MM) whose gem counter holds this request's cost (domain/monthly-cap.ts). */
+  spendMonth?: string;
 }
 
 /** The shape answered over HTTP (contracts' Redemption): SPEC §3 Redemption fields plus its status. */
@@ -49,6 +61,10 @@ export function deliveryRefusal(status: RedemptionStatus): string | null {
       return messages.stillProcessing;
     case 'rejected':
       return messages.rejectedCannotDeliver;
+    case 'awaiting-parent':
+      return messages.awaitingParentCannotDeliver;
+    case 'declined':
+      return messages.declinedCannotDeliver;
   }
 }
 

@@ -16,3 +16,9 @@ function withLoginMessage(authenticate: RequestHandler): RequestHandler {
 
 export const learnerGuard = (auth: Auth): RequestHandler[] => [withLoginMessage(auth.authenticate), auth.requireLearner];
 export const adminGuard = (auth: Auth): RequestHandler[] => [auth.authenticate, auth.requireAdmin];
+
+/** Families: a signed-in parent (403 with lib-service's wording for anyone else, as every service's /family routes). */
+export const parentGuard = (auth: Auth): RequestHandler[] => [
+  auth.authenticate,
+  (req, _res, next) => next(req.auth.isParent ? undefined : AppError.forbidden(messages.parentsOnly)),
+];

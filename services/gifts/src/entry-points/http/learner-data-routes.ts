@@ -7,7 +7,7 @@ const emailParam = z.string().trim().toLowerCase().pipe(z.email('email must be a
 
 /**
  * GET /learner-data/{email}: everything gifts holds about the learner, for the learner's export (content
- * gathers it with the caller's token). Not routed by the gateway; the learner themself or an admin.
+ * gathers it with the caller's token). Not routed by the gateway; the learner themself, an admin or their linked parent.
  */
 export function learnerDataRoutes(learnerData: LearnerDataStore, selfOrAdmin: RequestHandler[]): Router {
   const router = Router();

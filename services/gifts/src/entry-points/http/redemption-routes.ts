@@ -2,19 +2,13 @@ import type { PendingRedemptionsPage } from '@kidslearn/contracts';
 import { AppError } from '@kidslearn/lib-core';
 import { Router, type RequestHandler } from 'express';
 import { deliverRedemption } from '../../use-cases/deliver-redemption';
-import type { OutcomeWaiter, GiftCatalog, RedemptionStore } from '../../domain/ports';
-import { redeemGift } from '../../use-cases/redeem-gift';
+import { redeemGift, type RedeemGiftDeps } from '../../use-cases/redeem-gift';
 import { toDto } from '../../domain/redemption';
 import { messages } from '../../messages';
 import { parseOr400 } from './parse';
 import { deliveryBodySchema, encodePendingCursor, idempotencyKeySchema, pendingPageQuerySchema, redeemBodySchema, redemptionIdSchema } from './schemas';
 
-export interface RedemptionRouteDeps {
-  catalog: GiftCatalog;
-  redemptions: RedemptionStore;
-  outcomes: OutcomeWaiter;
-  waitMs: number;
-}
+export type RedemptionRouteDeps = RedeemGiftDeps;
 
 export interface Guards {
   /** Logged-in learner (not admin); 401 says 'Please log in to redeem gifts.'. */

@@ -1,18 +1,19 @@
 import type { EventHandlers } from '@kidslearn/lib-events';
 import { eraseLearner, type EraseLearnerDeps } from '../../use-cases/erase-learner';
-import { settleRedemption, type SettleRedemptionDeps } from '../../use-cases/settle-redemption';
+import { settleDebit, settleRedemption, type SettleRedemptionDeps } from '../../use-cases/settle-redemption';
 
 /** gifts' consumers. Data that does not parse is poison (lib-events); any other failure is retried. */
 export function giftsHandlers(deps: SettleRedemptionDeps & EraseLearnerDeps): EventHandlers {
   return {
+    // To the parent (gems held) when the learner's link says they approve gifts, else to delivery.
     'gems.debited': async (event) => {
-      await settleRedemption(deps, event.id, event.data.redemptionId, { status: 'pending-delivery', balance: event.data.balance });
+      await settleDebit(deps, event.id, event.data);
     },
     'gems.debit.rejected': async (event) => {
       const { redemptionId, balance, reason } = event.data;
       await settleRedemption(deps, event.id, redemptionId, { status: 'rejected', balance, reason });
     },
-    // The learner's redemptions go (audit rows kept). A redelivery erases again.
+    // The learner's redemptions go (audit rows kept), with their family links and gem counters. A redelivery erases again.
     'learner.erased': async (event) => {
       await eraseLearner(deps, event.data.email, new Date(event.occurredAt));
     },

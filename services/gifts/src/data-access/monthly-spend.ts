@@ -1,0 +1,63 @@
+import { isDuplicateKeyError } from '@kidslearn/lib-mongo';
+import { Schema, type Connection, type Model } from 'mongoose';
+import { maxSpentBefore } from '../domain/monthly-cap';
+import type { MonthlySpend } from '../domain/ports';
+
+/** One learner's month: the costs of its requests not rejected or declined (domain/monthly-cap.ts). */
+export interface MonthlySpendDoc {
+  /** `<YYYY-MM>:<email>` */
+  _id: string;
+  email: string;
+  month: string;
+  spent: number;
+  /** the requests whose cost was taken back (so a repeated release takes nothing more) */
+  released: string[];
+}
+
+const schema = new Schema<MonthlySpendDoc>(
+  {
+    _id: { type: String, required: true },
+    email: { type: String, required: true, index: true },
+    month: { type: String, required: true },
+    spent: { type: Number, required: true },
+    released: { type: [String], default: [] },
+  },
+  { collection: 'monthlySpend', versionKey: false },
+);
+
+export function monthlySpendModel(conn: Connection): Model<MonthlySpendDoc> {
+  return (conn.models.MonthlySpend as Model<MonthlySpendDoc> | undefined) ?? conn.model<MonthlySpendDoc>('MonthlySpend', schema);
+}
+
+/**
+ * The cap is checked and the cost counted in one conditional `$inc` on the month's document, so concurrent
+ * requests (on any instances) can never together pass the cap: the database admits them one by one.
+ */
+export function createMonthlySpend(model: Model<MonthlySpendDoc>): MonthlySpend {
+  const idOf = (email: string, month: string) => `${month}:${email}`;
+  const admit = async (_id: string, cost: number, cap: number | null) => {
+    const filter = cap === null ? { _id } : { _id, spent: { $lte: maxSpentBefore(cap, cost) } };
+    return (await model.updateOne(filter, { $inc: { spent: cost } }).exec()).matchedCount > 0;
+  };
+
+  return {
+    async reserve(email, month, cost, cap) {
+      if (cap !== null && maxSpentBefore(cap, cost) < 0) return false;
+      const _id = idOf(email, month);
+      if (await admit(_id, cost, cap)) return true;
+      // No counter yet (the month's first request): make it (a concurrent first request may too), then admit.
+      try {
+        await model.updateOne({ _id }, { $setOnInsert: { email, month, spent: 0, released: [] } }, { upsert: true }).exec();
+      } catch (err) {
+        if (!isDuplicateKeyError(err)) throw err;
+      }
+      return admit(_id, cost, cap);
+    },
+
+    async release({ id, email, cost, month }) {
+      await model.updateOne({ _id: idOf(email, month), released: { $ne: id } }, { $inc: { spent: -cost }, $push: { released: id } }).exec();
+    },
+
+    erase: async (email) => void (await model.deleteMany({ email }).exec()),
+  };
+}
