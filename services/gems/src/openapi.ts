@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { familyPaths } from './openapi-family';
 import { learnerDataPaths } from './openapi-learner-data';
 import { balanceResponse, deductBody, deductResponse, emailParams, ledgerResponse } from './entry-points/http/schemas';
 
@@ -22,7 +23,7 @@ export const openApiDocument = {
     },
     '/gems/{email}/ledger': {
       get: {
-        summary: 'Every change of the balance, oldest first (the learner or an admin)',
+        summary: 'Every change of the balance (refunds of declined gifts included), oldest first (the learner or an admin)',
         security: bearer,
         parameters: [emailParam],
         responses: { '200': { description: 'Ledger', content: json(ledgerResponse) }, '400': error('Bad email'), '401': error('Not signed in'), '403': error('Not yours') },
@@ -44,5 +45,6 @@ export const openApiDocument = {
       },
     },
     ...learnerDataPaths,
+    ...familyPaths,
   },
 };

@@ -114,6 +114,6 @@ describe('PATCH /gems/{email}/deduct (admin-only manual adjustment)', () => {
 describe('GET /openapi.json', () => {
   it('when asked, then the document lists the routes', async () => {
     const reply = await call('GET', `${s.gemsUrl}/openapi.json`);
-    expect(Object.keys(reply.body.paths)).toEqual(['/gems/{email}', '/gems/{email}/ledger', '/gems/{email}/deduct', '/learner-data/{email}']);
+    expect(Object.keys(reply.body.paths)).toEqual(['/gems/{email}', '/gems/{email}/ledger', '/gems/{email}/deduct', '/learner-data/{email}', '/family/children/{linkId}/gems']);
   });
 });

@@ -1,22 +1,25 @@
 import { createEvent, type StandingRow } from '@kidslearn/contracts';
 import { createLogger, type Logger } from '@kidslearn/lib-core';
 import { createCache, rateLimit } from '@kidslearn/lib-redis';
-import { createService } from '@kidslearn/lib-service';
+import { createFamilyLinks, createService } from '@kidslearn/lib-service';
 import type { QuizConfig } from './config';
 import { answerKeyRepository } from './data-access/answer-keys';
 import { attemptReconciler } from './data-access/attempt-reconciler';
 import { attemptRepository } from './data-access/attempts';
 import { bestRepository } from './data-access/bests';
+import { consentedLearners } from './data-access/consented-learners';
 import { dailyReviewRepository } from './data-access/daily-reviews';
 import { displayNameRepository } from './data-access/display-names';
 import { learnerDataRepository } from './data-access/learner-data';
 import { announceOutcome, announcedGems, createOutcomeWaiter } from './data-access/outcomes';
 import { ownAttemptsRepository } from './data-access/own-attempts';
 import { practiceRepository } from './data-access/practice';
+import { rankingCache } from './data-access/ranking-cache';
 import { reviewScheduleRepository } from './data-access/review-schedule';
 import { loadRowKey } from './data-access/row-key';
 import { requestClock } from './entry-points/http/clock';
 import { dailyReviewRoutes } from './entry-points/http/daily-review-routes';
+import { familyRoutes } from './entry-points/http/family-routes';
 import { learningRoutes } from './entry-points/http/learning-routes';
 import { quizRoutes } from './entry-points/http/routes';
 import { quizHandlers } from './entry-points/messaging/handlers';
@@ -31,20 +34,34 @@ export function buildService(config: QuizConfig, logger: Logger = createLogger(c
       const answerKeys = answerKeyRepository(db);
       const attempts = attemptRepository(db, outbox);
       const displayNames = displayNameRepository(db);
-      const bests = bestRepository(db, { rowKey: await loadRowKey(db), namesOf: displayNames.namesOf });
+      // Families (issue 24): the links content decides; with PARENT_CONSENT=required only their children are ranked.
+      const familyLinks = createFamilyLinks(db);
+      const consentRequired = config.PARENT_CONSENT === 'required';
+      const rankedAmong = consentRequired ? consentedLearners(familyLinks) : undefined;
+      const ownBests = { cache: createCache(redis, { prefix: `${config.SERVICE_NAME}:own-bests:` }), ttlSeconds: config.STANDINGS_CACHE_SECONDS };
+      const bests = bestRepository(db, { rowKey: await loadRowKey(db), namesOf: displayNames.namesOf, rankedAmong, ownBests });
       const practice = practiceRepository(db);
       const schedules = reviewScheduleRepository(db);
       const dailyReviews = dailyReviewRepository(db, outbox);
       const ownAttempts = ownAttemptsRepository({ attempts, bests });
-      await Promise.all([answerKeys.model, attempts.model, bests.model, displayNames.model, practice.model, schedules.model, dailyReviews.model].map((model) => model.init()));
+      await Promise.all([answerKeys.model, attempts.model, bests.model, displayNames.model, practice.model, schedules.model, dailyReviews.model, familyLinks.model].map((model) => model.init()));
       // Outcome announcements need a connection of their own (a subscribed Redis connection runs nothing else).
       const subscriber = redis.duplicate();
       subscriber.on('error', (err: Error) => logger.warn({ err: err.message }, 'redis subscriber error'));
       onStop(() => subscriber.disconnect());
       const standingsCache = createCache(redis, { prefix: `${config.SERVICE_NAME}:standings:` });
-      const standingsChanged = async (lessonId: string) => void (await standingsCache.invalidate(lessonId));
+      // Every learner's place per lesson (a parent's view of a child), cached and dropped with the standings.
+      const rankingsPrefix = `${config.SERVICE_NAME}:rankings:`;
+      const rankingsCache = createCache(redis, { prefix: rankingsPrefix });
+      const rankings = rankingCache(redis, { prefix: rankingsPrefix, ttlSeconds: config.STANDINGS_CACHE_SECONDS, load: (lessonIds) => bests.rankings(lessonIds) });
+      const standingsChanged = async (lessonId: string) => void (await Promise.all([standingsCache.invalidate(lessonId), rankingsCache.invalidate(lessonId)]));
+      // A consent given or withdrawn re-ranks every lesson (rare: a scan of the caches' keys is fine).
+      const consentChanged = async () => {
+        if (consentRequired) await Promise.all([standingsCache.invalidatePrefix(''), rankingsCache.invalidatePrefix('')]);
+      };
       const learnerData = learnerDataRepository({ attempts, bests, displayNames, practice, reviewSchedule: schedules, dailyReviews });
-      const selfOrAdmin = [auth.authenticate, auth.requireSelfOrAdmin('email')];
+      // The export's part: the learner, an admin, or (families) the learner's parent.
+      const selfOrAdmin = [auth.authenticate, familyLinks.requireSelfAdminOrParent('email')];
       const erasure = await createLearnerErasure({ db, learnerData, standingsChanged, selfOrAdmin, logger });
 
       app.use(
@@ -69,6 +86,7 @@ export function buildService(config: QuizConfig, logger: Logger = createLogger(c
       app.use(learningRoutes({ answerKeys, ownAttempts, practice, bests, learner, now }));
       app.use(dailyReviewRoutes({ answerKeys, ownAttempts, schedules, dailyReviews, learner: [auth.authenticate, auth.requireLearner, erasure.writingReadGuard], now }));
       app.use(erasure.routes);
+      app.use(familyRoutes({ bests, headings: answerKeys, rankings, parentOfChild: [auth.authenticate, familyLinks.requireParentOf('linkId')] }));
       handle(
         quizHandlers({
           answerKeys,
@@ -80,6 +98,9 @@ export function buildService(config: QuizConfig, logger: Logger = createLogger(c
           announce: (attemptId, gems) => announceOutcome(redis, attemptId, gems),
           unlessErased: erasure.unlessErased,
           namesChanged: async () => void (await standingsCache.invalidate('')),
+          familyLinks,
+          linkHandlers: familyLinks.handlers,
+          consentChanged,
         }),
       );
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PARENT_CONSENT_MODES } from '@kidslearn/contracts';
 import { commonConfig, loadConfig } from '@kidslearn/lib-core';
 
 export const configSchema = z
@@ -29,6 +30,11 @@ export const configSchema = z
      * daily review and practice routes (entry-points/http/clock.ts). Refused with NODE_ENV=production.
      */
     ALLOW_TEST_CLOCK: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+    /**
+     * Families (issue 24): `required` ranks only learners a parent consented for (GET /standings and a parent's
+     * view of a child's places); `optional` ranks every learner, as before consent existed.
+     */
+    PARENT_CONSENT: z.enum(PARENT_CONSENT_MODES).default('optional'),
     NODE_ENV: z.string().optional(),
   })
   .refine((config) => !(config.ALLOW_TEST_CLOCK && config.NODE_ENV === 'production'), {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { familyPaths } from './openapi-family';
 import { learnerDataPaths } from './openapi-learner-data';
 import { learningPaths } from './openapi-learning';
 import { ownResultsResponse, quizResultBody, quizResultResponse, standingsParams, standingsResponse } from './entry-points/http/schemas';
@@ -40,7 +41,7 @@ export const openApiDocument = {
     },
     '/standings/{lessonId}': {
       get: {
-        summary: "A lesson's standings: learners by best score, ties to who got there first",
+        summary: "A lesson's standings: learners by best score, ties to who got there first (with PARENT_CONSENT=required, only learners a parent consented for)",
         security: bearer,
         parameters: [{ name: 'lessonId', in: 'path', required: true, schema: z.toJSONSchema(standingsParams.shape.lessonId) }],
         responses: {
@@ -53,5 +54,6 @@ export const openApiDocument = {
     },
     ...learningPaths,
     ...learnerDataPaths,
+    ...familyPaths,
   },
 };

@@ -4,6 +4,7 @@ import type { EventEnvelope } from '@kidslearn/lib-events';
 import { isDuplicateKeyError, outboxFields, type Outbox } from '@kidslearn/lib-mongo';
 import type { LedgerEntry } from '../domain/ledger';
 import type { Balance, BalanceStore, LedgerLine, PendingBest } from '../domain/ports';
+import { historyCache } from './history-cache';
 import { ledgerRepository } from './ledger-entries';
 import { lessonBestRepository } from './lesson-bests';
 
@@ -51,6 +52,7 @@ export function balanceRepository(db: Connection, outboxOf: (model: Model<Balanc
   // only loses its write; it is dropped and the balance read again.
   const recent = recentCopies > 0 ? new LRUCache<string, Balance>({ max: recentCopies }) : undefined;
   const lines = ledgerRepository(db);
+  const histories = historyCache();
   const bests = lessonBestRepository(db);
   const copyLine = copyOnce((line: LedgerLine) => line._id, (line) => lines.append(line));
   const copyBest = copyOnce(
@@ -114,6 +116,20 @@ export function balanceRepository(db: Connection, outboxOf: (model: Model<Balanc
       if (pending && !entries.some((line) => (line as LedgerLine)._id === pending._id)) entries.push(pending);
       return { gems: balance.gems, entries };
     },
+    async historyOf(email, limit) {
+      // The balance by id always (cheap); its lines from memory while it has not changed since.
+      const balance = await find(email);
+      if (!balance) return { gems: 0, entries: [] };
+      const known = histories.get(balance, limit);
+      if (known) return known;
+      const entries = await lines.recent(email, limit);
+      // The last change's line may not be copied yet: it is the newest.
+      const pending = balance.pendingLine;
+      if (pending && pending.kind !== 'debit-rejected' && !entries.some((line) => line._id === pending._id)) entries.unshift(pending);
+      const history = { gems: balance.gems, entries: entries.sort((a, b) => b.seq - a.seq).slice(0, limit) };
+      histories.set(balance, limit, history);
+      return history;
+    },
     /**
      * One single-document conditional write: the balance, its ledger line (as the pending line), a raised lesson
      * best (as the pending best), the processed event id and the outgoing events change together or not at all.
@@ -162,6 +178,7 @@ export function balanceRepository(db: Connection, outboxOf: (model: Model<Balanc
      */
     async forget(email: string): Promise<void> {
       recent?.delete(email);
+      histories.delete(email);
       await Promise.all([copyLine.idle(), copyBest.idle()]);
     },
   };

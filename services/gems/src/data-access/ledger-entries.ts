@@ -37,6 +37,9 @@ export function ledgerRepository(db: Connection) {
       }
     },
     list: (email: string) => model.find({ email }).sort({ seq: 1 }).lean<LedgerLine[]>().exec(),
+    /** The newest `limit` lines that changed the balance (a refused debit changed nothing), newest first. */
+    recent: (email: string, limit: number) =>
+      model.find({ email, kind: { $ne: 'debit-rejected' } }).sort({ seq: -1 }).limit(limit).lean<LedgerLine[]>().exec(),
     findById: (id: string) => model.findById(id).lean<LedgerLine>().exec(),
   };
 }

@@ -1,8 +1,11 @@
 // One line per change of a learner's balance.
-export type LedgerKind = 'credit' | 'debit' | 'debit-rejected' | 'adjustment' | 'review';
+export type LedgerKind = 'credit' | 'debit' | 'debit-rejected' | 'adjustment' | 'review' | 'refund';
 
 export interface LedgerEntry {
-  /** attemptId (credit), redemptionId (debit / debit-rejected), a generated id (adjustment) or reviewId (review: a day's full review) */
+  /**
+   * attemptId (credit), redemptionId (debit / debit-rejected / refund: a parent declined it), a generated id
+   * (adjustment) or reviewId (review: a day's full review)
+   */
   ref: string;
   kind: LedgerKind;
   /** signed change of the balance (0 for a rejection) */

@@ -53,10 +53,12 @@ export interface BalanceStore {
   findOrCreate(email: string): Promise<Balance>;
   /** The best reward the learner was paid for a lesson (0 if none). */
   paidFor(current: Balance, lessonId: string): Promise<number>;
-  /** The ledger line stored under `lineId` (the pending one of `current` included), if any. */
-  lineByKey(current: Balance, lineId: string): Promise<LedgerEntry | null>;
+  /** The ledger line stored under `lineId` (the pending one of `current` included), if any: maybe another learner's. */
+  lineByKey(current: Balance, lineId: string): Promise<LedgerLine | null>;
   /** Every ledger line of a learner, oldest first, and the balance. */
   ledgerOf(email: string): Promise<{ gems: number; entries: LedgerEntry[] }>;
+  /** The balance and the newest `limit` lines that changed it (refused debits left out), newest first. */
+  historyOf(email: string, limit: number): Promise<{ gems: number; entries: LedgerEntry[] }>;
   /** Writes the change if the balance is still at `current.version` (false: it moved on, decide again). */
   commit(current: Balance, change: BalanceChange): Promise<boolean>;
 }
@@ -72,6 +74,12 @@ export interface LearnerDataStore {
   exportOf(email: string): Promise<GemsLearnerData>;
   /** Deletes everything gems holds about the learner (idempotent: a re-run deletes whatever appeared since). */
   erase(email: string): Promise<void>;
+}
+
+/** The service's copy of the parent–child links (lib-service createFamilyLinks). */
+export interface FamilyLinkRecords {
+  /** learner.erased: the child's links go, so no parent reads the child's (erased) data any more. */
+  eraseChild(email: string): Promise<void>;
 }
 
 /** The tombstones of erased learners (lib-mongo erasures.ts). */

@@ -3,6 +3,7 @@ import { Schema, type Connection } from 'mongoose';
 import { isDuplicateKeyError } from '@kidslearn/lib-mongo';
 import type { Letter } from '../domain/answers';
 import { explanationsFor } from '../domain/learning';
+import type { LessonHeadings } from '../domain/family-ports';
 import type { AnswerKey, AnswerKeyStore } from '../domain/ports';
 
 interface AnswerKeyDoc extends AnswerKey {
@@ -38,6 +39,10 @@ const MEMO_TTL_MS = 60_000;
  * the keys it read (for MEMO_TTL_MS: explanations added later, or a deletion, reach it then); a miss is not
  * remembered (the lesson may be announced a moment later). A deleted lesson stays as a tombstone (`deletedAt`).
  */
+/** A stored key as the service uses it; null for a deleted lesson (or a tombstone without a key). */
+const keyOf = (doc: AnswerKeyDoc): AnswerKey | null =>
+  doc.deletedAt || !doc.answerKey ? null : { _id: doc._id, lessonHeading: doc.lessonHeading, answerKey: doc.answerKey, explanations: explanationsFor(doc.answerKey.length, doc.explanations) };
+
 export function answerKeyRepository(db: Connection) {
   const model = db.model<AnswerKeyDoc>('AnswerKey', schema, 'answerKeys');
   const memo = new LRUCache<string, AnswerKey>({ max: MEMO_SIZE, ttl: MEMO_TTL_MS });
@@ -46,9 +51,8 @@ export function answerKeyRepository(db: Connection) {
       const known = memo.get(lessonId);
       if (known) return known;
       const doc = await model.findById(lessonId, { lessonHeading: 1, answerKey: 1, explanations: 1, deletedAt: 1 }).lean<AnswerKeyDoc>().exec();
-      if (!doc || doc.deletedAt || !doc.answerKey) return null;
-      const found = { _id: doc._id, lessonHeading: doc.lessonHeading, answerKey: doc.answerKey, explanations: explanationsFor(doc.answerKey.length, doc.explanations) };
-      memo.set(lessonId, found);
+      const found = doc ? keyOf(doc) : null;
+      if (found) memo.set(lessonId, found);
       return found;
     },
     async save(lessonId: string, lessonHeading: string, answerKey: Letter[], explanations?: (string | null)[]) {
@@ -73,6 +77,27 @@ export function answerKeyRepository(db: Connection) {
       memo.delete(lessonId);
     },
   };
-  return { ...store, model };
+  // Issue 24: a parent's view of a child names every lesson the child took; the keys not in memory are read at once.
+  const headings: LessonHeadings = {
+    async headingsOf(lessonIds) {
+      const found = new Map<string, string>();
+      const missing: string[] = [];
+      for (const lessonId of lessonIds) {
+        const known = memo.get(lessonId);
+        if (known) found.set(lessonId, known.lessonHeading);
+        else missing.push(lessonId);
+      }
+      if (missing.length === 0) return found;
+      const docs = await model.find({ _id: { $in: missing } }, { lessonHeading: 1, answerKey: 1, explanations: 1, deletedAt: 1 }).lean<AnswerKeyDoc[]>().exec();
+      for (const doc of docs) {
+        const key = keyOf(doc);
+        if (!key) continue;
+        memo.set(key._id, key);
+        found.set(key._id, key.lessonHeading);
+      }
+      return found;
+    },
+  };
+  return { ...store, ...headings, model };
 }
 export type AnswerKeyRepository = ReturnType<typeof answerKeyRepository>;

@@ -1,8 +1,10 @@
 import { Schema, type Connection } from 'mongoose';
 import { isDuplicateKeyError } from '@kidslearn/lib-mongo';
+import type { Cache } from '@kidslearn/lib-redis';
 import type { Best, BestStore } from '../domain/ports';
 import { publicName } from '../domain/public-name';
 import { publicStandingId, standingId } from '../domain/standing-id';
+import { ownBestsCache } from './own-bests-cache';
 
 export interface BestDoc extends Best {
   _id: string;
@@ -34,11 +36,23 @@ export interface BestRepositoryOptions {
   rowKey: Buffer;
   /** The names content's user records hold (shown instead of the name stored from the token). */
   namesOf?: (emails: string[]) => Promise<Map<string, string>>;
+  /**
+   * PARENT_CONSENT=required (issue 24): only these learners are ranked (the standings and a parent's view of a
+   * child's places), read when a list is built. Absent: every learner is, with no extra read.
+   */
+  rankedAmong?: () => Promise<string[]>;
+  /** Where a learner's bests are cached for `bestsOf` (absent: read from the database each time). */
+  ownBests?: { cache: Cache; ttlSeconds: number };
 }
 
-export function bestRepository(db: Connection, { rowKey, namesOf = async () => new Map() }: BestRepositoryOptions) {
+export function bestRepository(db: Connection, { rowKey, namesOf = async () => new Map(), rankedAmong, ownBests }: BestRepositoryOptions) {
   const model = db.model<BestDoc>('Best', schema, 'bests');
   const publicId = (lessonId: string, email: string) => publicStandingId(rowKey, lessonId, email);
+  const mine = async (email: string) => {
+    const rows = await model.find({ email }).sort({ achievedAt: -1 }).limit(1000).lean<BestDoc[]>().exec();
+    return rows.map(({ lessonId, score, total, achievedAt }) => ({ lessonId, standingId: publicId(lessonId, email), score, total, achievedAt }));
+  };
+  const cached = ownBests ? ownBestsCache(ownBests.cache, ownBests.ttlSeconds, mine) : undefined;
   const store: BestStore = {
     /**
      * Keeps the better result (ties go to whoever got there first); resolves true when the standings changed.
@@ -54,10 +68,12 @@ export function bestRepository(db: Connection, { rowKey, namesOf = async () => n
           if (current.score >= best.score) return false;
           // A better result stored meanwhile makes the guard fail: nothing to change then.
           const result = await model.updateOne({ _id, score: { $lt: best.score } }, { $set: rest });
+          if (result.matchedCount > 0) await cached?.forget(email);
           return result.matchedCount > 0;
         }
         try {
           await model.create({ _id, lessonId, email, ...rest });
+          await cached?.forget(email);
           return true;
         } catch (error) {
           // Another attempt of this learner stored the first best meanwhile: compare with it.
@@ -65,16 +81,33 @@ export function bestRepository(db: Connection, { rowKey, namesOf = async () => n
         }
       }
     },
-    async mine(email) {
-      const rows = await model.find({ email }).sort({ achievedAt: -1 }).limit(1000).lean<BestDoc[]>().exec();
-      return rows.map(({ lessonId, score, total, achievedAt }) => ({ lessonId, standingId: publicId(lessonId, email), score, total, achievedAt }));
-    },
+    mine,
     async standings(lessonId) {
-      const rows = await model.find({ lessonId }).sort({ score: -1, achievedAt: 1, _id: 1 }).limit(STANDINGS_LIMIT).lean<BestDoc[]>().exec();
+      const filter = rankedAmong ? { lessonId, email: { $in: await rankedAmong() } } : { lessonId };
+      const rows = await model.find(filter).sort({ score: -1, achievedAt: 1, _id: 1 }).limit(STANDINGS_LIMIT).lean<BestDoc[]>().exec();
       const names = await namesOf(rows.map((row) => row.email));
       return rows.map((row) => ({ _id: publicId(row.lessonId, row.email), userInfo: { name: publicName(names.get(row.email) ?? row.name) }, score: row.score, total: row.total }));
     },
   };
-  return { ...store, model };
+  return {
+    ...store,
+    model,
+    /** The learner's bests as `mine`, from the cache when there is one (a parent's view of a child). */
+    bestsOf: (email: string) => (cached ? cached.bestsOf(email) : mine(email)),
+    /** The learner's cached bests go (erasure). */
+    forget: async (email: string) => void (await cached?.forget(email)),
+    /**
+     * Every ranked learner of these lessons as row ids, in the standings' order (one query for all the lessons:
+     * a lookup per lesson would cost a query each). Only `rankedAmong` when set, as in the standings.
+     */
+    async rankings(lessonIds: readonly string[]): Promise<Map<string, string[]>> {
+      const byLesson = new Map(lessonIds.map((lessonId) => [lessonId, [] as string[]]));
+      if (lessonIds.length === 0) return byLesson;
+      const filter = rankedAmong ? { lessonId: { $in: lessonIds }, email: { $in: await rankedAmong() } } : { lessonId: { $in: lessonIds } };
+      const rows = await model.find(filter, { lessonId: 1 }).sort({ lessonId: 1, score: -1, achievedAt: 1, _id: 1 }).lean<Pick<BestDoc, '_id' | 'lessonId'>[]>().exec();
+      for (const row of rows) byLesson.get(row.lessonId)?.push(row._id);
+      return byLesson;
+    },
+  };
 }
 export type BestRepository = ReturnType<typeof bestRepository>;

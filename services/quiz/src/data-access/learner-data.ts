@@ -57,6 +57,7 @@ export function learnerDataRepository({ attempts, bests, displayNames, practice,
         reviewSchedule.model.deleteMany({ email }).exec(),
         dailyReviews.model.deleteMany({ email }).exec(),
       ]);
+      await bests.forget(email);
       return [...new Set(rows.map((row) => row.lessonId))];
     },
   };

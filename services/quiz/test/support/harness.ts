@@ -3,7 +3,7 @@
 // the databases and queues again. `instances` (default TEST_INSTANCES, else 1) starts that many instances of
 // each service on the same database and queue; quizUrl / gemsUrl then spread requests over them in turn. With `log`,
 // both services log at debug level into it (each under its queue's name: quizName, gemsName), so a test can wait for
-// the line that says an event was handled.
+// the line that says an event was handled. `quizEnv` adds to quiz's settings (e.g. PARENT_CONSENT).
 import { randomUUID } from 'node:crypto';
 import amqp from 'amqplib';
 import mongoose from 'mongoose';
@@ -25,7 +25,10 @@ async function startMany<S extends { start(): Promise<string> }>(count: number, 
   return { services, front: await roundRobin(urls) };
 }
 
-export async function startServices(which: { quiz?: boolean; gems?: boolean } = { quiz: true, gems: true }, { instances = testInstances(), log }: { instances?: number; log?: LogCapture } = {}) {
+export async function startServices(
+  which: { quiz?: boolean; gems?: boolean } = { quiz: true, gems: true },
+  { instances = testInstances(), log, quizEnv = {} }: { instances?: number; log?: LogCapture; quizEnv?: Record<string, string> } = {},
+) {
   const suffix = randomUUID().slice(0, 8);
   const logger = createLogger('test', process.env.TEST_LOG_LEVEL ?? 'silent');
   const base = { ...process.env, ...env(), PORT: '0', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', OUTCOME_TIMEOUT_MS: '5000' } as Record<string, string | undefined>;
@@ -34,7 +37,7 @@ export async function startServices(which: { quiz?: boolean; gems?: boolean } = 
   const quizName = `quiz-test-${suffix}`;
   const quizDb = uniqueDbUrl('quiz');
   // The test clock: the daily review tests move to the next days with X-Test-Now.
-  const quizConfig = readQuizConfig({ ...base, SERVICE_NAME: quizName, MONGO_URL: quizDb, ALLOW_TEST_CLOCK: 'true' });
+  const quizConfig = readQuizConfig({ ...base, SERVICE_NAME: quizName, MONGO_URL: quizDb, ALLOW_TEST_CLOCK: 'true', ...quizEnv });
   const gemsName = `gems-test-${suffix}`;
   const gemsDb = uniqueDbUrl('gems');
   const gemsConfig = readGemsConfig({ ...base, SERVICE_NAME: gemsName, MONGO_URL: gemsDb });

@@ -18,11 +18,27 @@ export const ledgerResponse = z.object({
   entries: z.array(
     z.object({
       ref: z.string(),
-      kind: z.enum(['credit', 'debit', 'debit-rejected', 'adjustment', 'review']),
+      kind: z.enum(['credit', 'debit', 'debit-rejected', 'adjustment', 'review', 'refund']),
       amount: z.number().int(),
       balance: z.number().int().min(0),
       lessonId: z.string().optional(),
       at: z.string(),
     }),
   ),
+});
+
+/** GET /family/children/{linkId}/gems (contracts' ChildGems). */
+export const childGemsResponse = z.object({
+  balance: z.number().int().min(0),
+  lines: z
+    .array(
+      z.object({
+        kind: z.enum(['quiz', 'review', 'redemption', 'refund', 'adjustment']),
+        amount: z.number().int().describe('signed: earned > 0, spent < 0'),
+        at: z.string(),
+        lessonId: z.string().optional().describe('quiz lines'),
+        redemptionId: z.string().optional().describe('redemption and refund lines'),
+      }),
+    )
+    .describe('newest first, at most 200'),
 });

@@ -6,6 +6,7 @@ import { creditReview } from '../../use-cases/credit-review';
 import { debitRedemption } from '../../use-cases/debit-redemption';
 import { eraseLearner, type EraseLearnerDeps } from '../../use-cases/erase-learner';
 import { oneAtATimePerKey } from '../../use-cases/one-at-a-time';
+import { refundRedemption } from '../../use-cases/refund-redemption';
 
 export interface GemsHandlerDeps extends EraseLearnerDeps {
   balances: BalanceStore;
@@ -31,6 +32,10 @@ export function gemsHandlers(deps: GemsHandlerDeps): EventHandlers {
     },
     'redemption.requested': async (event) => {
       await guarded(event, event.data.email, () => debitRedemption(deps.balances, event.id, event.data));
+    },
+    // A parent declined a gift whose gems were held: they come back once (use-cases/refund-redemption.ts).
+    'redemption.declined': async (event) => {
+      await guarded(event, event.data.email, () => refundRedemption(deps.balances, event.id, event.data));
     },
     'daily.review.completed': async (event) => {
       await guarded(event, event.data.email, () => creditReview(deps.balances, event.id, event.data));

@@ -38,3 +38,18 @@ export const standingsResponse = z.array(
 export const ownResultsResponse = z.array(
   z.object({ lessonId: z.string(), standingId: z.string().describe("the learner's own row id in GET /standings/{lessonId}"), score: z.number().int(), total: z.number().int(), reward: z.number().int(), at: z.string() }),
 );
+
+/** GET /family/children/{linkId}/learning (contracts' ChildLearning). */
+export const childLearningResponse = z.object({
+  lessons: z.array(
+    z.object({
+      lessonId: z.string(),
+      lessonHeading: z.string(),
+      score: z.number().int().describe("the child's best"),
+      total: z.number().int(),
+      attemptedAt: z.string().describe('ISO 8601, of the best attempt'),
+      rank: z.number().int().min(1).nullable().describe("the child's place in the lesson's standings (1 = first), null when not ranked"),
+      learners: z.number().int().min(0).describe('learners ranked in the lesson'),
+    }),
+  ),
+});

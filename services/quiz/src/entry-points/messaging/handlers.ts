@@ -10,6 +10,10 @@ export interface QuizHandlerDeps extends RecordCreditDeps, EraseLearnerDeps {
   unlessErased(email: string, originatedAt: string, write: () => Promise<unknown>): Promise<boolean>;
   /** A name changed: the standings that show it are served afresh. */
   namesChanged(): Promise<void>;
+  /** family.linked / family.unlinked as the links kit keeps them (lib-service createFamilyLinks().handlers). */
+  linkHandlers: Required<Pick<EventHandlers, 'family.linked' | 'family.unlinked'>>;
+  /** A link was kept: with PARENT_CONSENT=required the standings rank other learners now. */
+  consentChanged(): Promise<void>;
 }
 
 /** quiz's consumers. Data that does not parse is poison (lib-events); any other failure is retried. */
@@ -32,6 +36,15 @@ export function quizHandlers(deps: QuizHandlerDeps): EventHandlers {
       let changed = false;
       await deps.unlessErased(email, event.occurredAt, async () => (changed = await deps.displayNames.apply(email, name, new Date(event.occurredAt))));
       if (changed) await deps.namesChanged();
+    },
+    // Families (issue 24): the service's copy of the links (redeliveries and older versions change nothing).
+    'family.linked': async (event, ctx) => {
+      await deps.linkHandlers['family.linked'](event, ctx);
+      await deps.consentChanged();
+    },
+    'family.unlinked': async (event, ctx) => {
+      await deps.linkHandlers['family.unlinked'](event, ctx);
+      await deps.consentChanged();
     },
     'learner.erased': async (event) => {
       await eraseLearner(deps, event.data.email, new Date(event.occurredAt));

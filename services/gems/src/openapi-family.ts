@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { childGemsResponse } from './entry-points/http/schemas';
+
+// Families (issue 24): a parent's read of a linked child's gems, kept beside the main document.
+const json = (schema: z.ZodType) => ({ 'application/json': { schema: z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) } });
+const error = (description: string) => ({ description, content: json(z.object({ error: z.string(), message: z.string() })) });
+
+export const familyPaths = {
+  '/family/children/{linkId}/gems': {
+    get: {
+      summary: "A linked child's balance and its history, newest first (the child's parent only)",
+      security: [{ bearer: [] }],
+      parameters: [{ name: 'linkId', in: 'path', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,64}$' } }],
+      responses: {
+        '200': { description: 'Balance and ledger lines (refused debits left out)', content: json(childGemsResponse) },
+        '401': error('Not signed in'),
+        '403': error('Not a parent'),
+        '404': error('Child not found (not a child of this parent, or no longer linked)'),
+      },
+    },
+  },
+};
