@@ -49,6 +49,9 @@ export const messages = {
     showPassword: 'Show password',
     hidePassword: 'Hide password',
     terms: 'Term & Conditions',
+    // Families (issue 24): optional; the parent receives a mail to agree.
+    parentEmail: "Parent's email (optional)",
+    parentEmailHint: "We'll ask your parent to agree.",
     register: 'Register',
     registering: 'Registering...',
     login: 'Login?',

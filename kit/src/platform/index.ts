@@ -6,7 +6,7 @@ export { useGemBalance, clampGems, type GemBalance } from './gem-balance';
 export { usePrivatePicture, isPrivatePicture } from './private-picture';
 export { injectAreaEndpoints, type AreaEndpointBuilder } from './area-endpoints';
 export { createGatewayApi, cacheSeconds, tagTypes, type TagType, type PortalUser, type NewUserRecord, type GemsAnswer, type GatewayApi } from './gateway-api';
-export { createGatewayBaseQuery, type GatewayBaseQuery, type GatewayQueryDeps } from './base-query';
+export { createGatewayBaseQuery, refusesSession, type GatewayBaseQuery, type GatewayExtraOptions, type GatewayQueryDeps } from './base-query';
 export { createStore, type AppStore, type AppDispatch, type RootState } from './store';
 export { sessionSlice, signedIn, signedOut, type SessionState, type SessionUser } from './session-slice';
 export { createRemoteLifecycles, type LazyStyles } from './remote-lifecycles';

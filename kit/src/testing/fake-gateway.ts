@@ -1,4 +1,4 @@
-import type { GatewayBaseQuery } from '../platform/base-query';
+import { refusesSession, type GatewayBaseQuery } from '../platform/base-query';
 
 export interface FakeRequest {
   method: string;
@@ -16,14 +16,20 @@ function headersOf(raw: unknown): Record<string, string> {
   return Object.fromEntries(entries.map(([name, value]) => [name.toLowerCase(), String(value)]));
 }
 
-/** A base query over an in-memory handler, for unit tests only (no network). */
-export function fakeBaseQuery(handler: FakeHandler, calls: FakeRequest[] = []): GatewayBaseQuery {
-  return async (args) => {
+/**
+ * A base query over an in-memory handler, for unit tests only (no network). `refusals` collects the calls the
+ * real base query would answer by signing the user out (SPEC §6; an endpoint's own answer codes excepted).
+ */
+export function fakeBaseQuery(handler: FakeHandler, calls: FakeRequest[] = [], refusals: FakeRequest[] = []): GatewayBaseQuery {
+  return async (args, _api, extraOptions) => {
     const query = typeof args !== 'string' && args.params ? `?${new URLSearchParams(Object.entries(args.params).map(([name, value]) => [name, String(value)]))}` : '';
     const req: FakeRequest =
       typeof args === 'string' ? { url: args, method: 'GET', headers: {} } : { url: `${args.url}${query}`, method: args.method ?? 'GET', body: args.body, headers: headersOf(args.headers) };
     calls.push(req);
     const reply = await handler(req);
-    return reply.status < 400 ? { data: reply.body } : { error: { status: reply.status, data: reply.body } };
+    if (reply.status < 400) return { data: reply.body };
+    const error = { status: reply.status, data: reply.body };
+    if (refusesSession(error, extraOptions)) refusals.push(req);
+    return { error };
   };
 }

@@ -24,7 +24,7 @@ export type SessionSetup = 'learner' | 'admin' | 'parent' | 'anonymous' | 'loadi
 
 export interface PlatformSetup {
   session?: SessionSetup;
-  /** Answers the area's own calls; unanswered ones fall through to the profile/gems defaults, then 404. */
+  /** Answers the area's own calls; unanswered ones (`{ status: 404 }`, no body) fall through to the profile/gems defaults, then 404. */
   gateway?: FakeHandler;
   /** The signed-in user's record (GET /users/email) and starting gems (GET /gems/{email}). */
   profile?: Partial<PortalUser>;
@@ -58,6 +58,8 @@ export interface TestPlatform {
   feedback: RecordingFeedback;
   /** Every request the fake gateway saw, in order. */
   calls: FakeRequest[];
+  /** The requests whose answer would sign the user out in the portal (SPEC §6: 401/403, endpoint answer codes excepted). */
+  refusals: FakeRequest[];
   auth: { login: jest.Mock; logout: jest.Mock; getToken: jest.Mock; refreshToken: jest.Mock };
   navigate: jest.Mock;
 }
@@ -68,11 +70,13 @@ export function createTestPlatform(setup: PlatformSetup = {}): TestPlatform {
   const user = sessionUser(session);
   const defaults = platformDefaults(user, setup);
   const calls: FakeRequest[] = [];
+  const refusals: FakeRequest[] = [];
   const handler: FakeHandler = async (req) => {
     const reply = setup.gateway ? await setup.gateway(req) : undefined;
-    return reply && reply.status !== 404 ? reply : defaults(req);
+    // `{ status: 404 }` without a body is "not mine"; a 404 with a body is the area's own answer (e.g. its message).
+    return reply && !(reply.status === 404 && reply.body === undefined) ? reply : defaults(req);
   };
-  const api = createGatewayApi(fakeBaseQuery(handler, calls));
+  const api = createGatewayApi(fakeBaseQuery(handler, calls, refusals));
   const { store, injectSlice } = createStore(api);
   if (user) store.dispatch(signedIn(user));
   else if (session === 'anonymous') store.dispatch(signedOut());
@@ -88,7 +92,7 @@ export function createTestPlatform(setup: PlatformSetup = {}): TestPlatform {
     config: { gatewayUrl: 'http://gateway.test', ...setup.config },
     feedback,
   };
-  return { platform, store, feedback, calls, auth, navigate };
+  return { platform, store, feedback, calls, refusals, auth, navigate };
 }
 
 /** Renders `ui` (or what `ui(platform)` returns) inside the platform and a router at `path`. */

@@ -1,7 +1,13 @@
 import { defineArea, cacheSeconds, injectAreaEndpoints, type GatewayApi } from '@kidslearn/kit/platform';
-import type { Address, Redemption as ContractRedemption, RedemptionStatus } from '@kidslearn/contracts';
+import type { Address, MyParent, NameParent, Redemption as ContractRedemption, RedemptionStatus } from '@kidslearn/contracts';
 
-export type { Address, RedemptionStatus };
+export type { Address, MyParent, RedemptionStatus };
+
+/**
+ * POST /redemptions' 403 while a parent has not agreed (PARENT_CONSENT=required): the redeem form shows its
+ * message like any refusal; the child stays signed in (kit GatewayExtraOptions).
+ */
+export const PARENT_CONSENT_REQUIRED = 'parent_consent_required';
 
 /** SPEC §3 Gift: cost missing or not positive means the price is not set. */
 export interface Gift {
@@ -55,6 +61,7 @@ export function injectRewardsApi(api: GatewayApi) {
     rewardsRedeem: build.mutation<RedeemAnswer, RedeemRequest>({
       // One call: the server takes the cost from its catalogue and debits; the key makes a retry safe.
       query: ({ giftId, address, idempotencyKey }) => ({ url: '/redemptions', method: 'POST', body: { giftId, address }, headers: { 'Idempotency-Key': idempotencyKey } }),
+      extraOptions: { answerCodes: [PARENT_CONSENT_REQUIRED] },
       // A 201 carries the new total; a 202 ("processing") has none yet.
       transformResponse: (body: { redemption: Redemption; gems?: number }) =>
         (typeof body.gems === 'number' ? { status: 201, redemption: body.redemption, gems: body.gems } : { status: 202, redemption: body.redemption }) as RedeemAnswer,
@@ -80,6 +87,9 @@ export function injectRewardsApi(api: GatewayApi) {
       transformResponse: (body: unknown) => list<Avatar>(body),
       providesTags: ['Avatar'],
     }),
+    // Families: the learner's parent (content). Read fresh on each page: a parent may agree meanwhile.
+    rewardsMyParent: build.query<MyParent, void>({ query: () => '/family/parent' }),
+    rewardsNameParent: build.mutation<MyParent, NameParent>({ query: (body) => ({ url: '/family/parent', method: 'PUT', body }) }),
     rewardsChangeAvatar: build.mutation<unknown, { email: string; img: string }>({
       query: ({ email, img }) => ({ url: `/avater/${encodeURIComponent(email)}`, method: 'PATCH', body: { img } }),
       // SPEC §4: the cached user data is refreshed, so the navbar avatar changes at once.

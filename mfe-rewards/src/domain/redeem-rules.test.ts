@@ -17,6 +17,17 @@ describe('redeem rules (SPEC §5)', () => {
     expect(disabledReason(item, signedIn, gems)).toBe(reason);
   });
 
+  it.each([
+    ['needed', 10, gift, 'parentFirst'],
+    ['checking', 10, gift, 'parentLoading'],
+    ['needed', undefined, gift, 'parentFirst'],
+    ['needed', 10, { ...gift, cost: 0 }, 'priceNotSet'],
+    ['ok', 10, gift, undefined],
+  ] as const)('when a parent’s agreement is %s (%s gems), then the Redeem button says %s', (parent, gems, item, reason) => {
+    expect(disabledReason(item, true, gems, parent)).toBe(reason);
+    expect(disabledReason(item, false, gems, parent)).toBe('loginFirst');
+  });
+
   it('when a required address field is blank, then it asks to fill all required fields; optional ones may be empty', () => {
     expect(redeemProblem(gift, true, 10, { ...address, city: '  ' })).toBe('Please fill all required fields.');
     expect(redeemProblem(gift, true, 10, { ...address, address2: '', notes: '' })).toBeUndefined();
@@ -29,5 +40,6 @@ describe('redeem rules (SPEC §5)', () => {
     expect(failureMessage({ status: 400, data: { error: 'Not enough gems to redeem this gift.', message: 'x' } })).toBe('Not enough gems to redeem this gift.');
     expect(failureMessage({ status: 500, data: { message: 'Database down' } })).toBe('Database down');
     expect(failureMessage({ status: 'FETCH_ERROR' })).toBe('Redemption failed. Please try again.');
+    expect(failureMessage({ status: 'FETCH_ERROR' }, 'Try again')).toBe('Try again');
   });
 });

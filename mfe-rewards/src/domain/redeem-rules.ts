@@ -6,18 +6,28 @@ export const isPriceSet = (cost: unknown): cost is number => typeof cost === 'nu
 
 export type DisabledReason = keyof typeof messages.gifts.disabled;
 
+/** Whether a parent's agreement stands in the way (consent required and not given), or is still being checked. */
+export type ParentGate = 'ok' | 'needed' | 'checking';
+
+/** Still finding out (no tooltip yet, the button is busy). */
+export type PendingReason = 'balanceLoading' | 'parentLoading';
+
 /**
- * Why the Redeem button is disabled (its tooltip), or undefined when it is enabled. While the balance is
- * still unknown the answer is 'balanceLoading' (no tooltip yet): a child is not told "Not enough gems"
- * before their gems have arrived.
+ * Why the Redeem button is disabled (its tooltip), or undefined when it is enabled. While the balance (or the
+ * parent's agreement) is still unknown the answer is a PendingReason (no tooltip yet): a child is not told
+ * "Not enough gems" before their gems have arrived.
  */
-export function disabledReason(gift: Gift, signedIn: boolean, gems: number | undefined): DisabledReason | 'balanceLoading' | undefined {
+export function disabledReason(gift: Gift, signedIn: boolean, gems: number | undefined, parent: ParentGate = 'ok'): DisabledReason | PendingReason | undefined {
   if (!signedIn) return 'loginFirst';
   if (!isPriceSet(gift.cost)) return 'priceNotSet';
+  if (parent === 'checking') return 'parentLoading';
+  if (parent === 'needed') return 'parentFirst';
   if (gems === undefined) return 'balanceLoading';
   if (gems < gift.cost) return 'notEnoughGems';
   return undefined;
 }
+
+export const isPending = (reason: string | undefined): reason is PendingReason => reason === 'balanceLoading' || reason === 'parentLoading';
 
 export const REQUIRED_FIELDS = ['name', 'phone', 'address1', 'city', 'postalCode'] as const satisfies readonly (keyof Address)[];
 
@@ -31,9 +41,9 @@ export function redeemProblem(gift: Gift, signedIn: boolean, gems: number | unde
 }
 
 /** SPEC §8: the server's error text, or its message, or the fallback. */
-export function failureMessage(error: unknown): string {
+export function failureMessage(error: unknown, fallback: string = messages.redeem.failureFallback): string {
   const data = (error as { data?: { error?: unknown; message?: unknown } } | undefined)?.data;
   if (typeof data?.error === 'string' && data.error.trim()) return data.error;
   if (typeof data?.message === 'string' && data.message.trim()) return data.message;
-  return messages.redeem.failureFallback;
+  return fallback;
 }

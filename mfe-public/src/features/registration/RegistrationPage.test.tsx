@@ -11,11 +11,12 @@ async function setup(reply: () => GatewayReply | Promise<GatewayReply> = () => (
   const user = userEvent.setup();
   const view = renderPublic('/authentication/registration', { gateway: () => reply() });
   await screen.findByRole('heading', { name: 'Create an Account' });
-  const fill = async (o: { photo?: boolean; password?: string; terms?: boolean } = {}) => {
+  const fill = async (o: { photo?: boolean; password?: string; terms?: boolean; parentEmail?: string } = {}) => {
     await user.type(screen.getByLabelText('Your Name'), 'Lina');
     if (o.photo !== false) await user.upload(screen.getByLabelText('Photo'), photo);
     await user.type(screen.getByLabelText('Email'), 'lina@example.test');
     await user.type(screen.getByLabelText('Password'), o.password ?? 'Learner123');
+    if (o.parentEmail) await user.type(screen.getByLabelText("Parent's email (optional)"), o.parentEmail);
     if (o.terms !== false) await user.click(screen.getByLabelText('Term & Conditions'));
   };
   const register = () => user.click(screen.getByRole('button', { name: 'Register' }));
@@ -82,7 +83,28 @@ describe('registration form (SPEC §2, §5, §8)', () => {
     expect(body.get('password')).toBe('Learner123');
     expect(body.get('terms')).toBe('true');
     expect((body.get('image') as File).name).toBe('me.png');
+    // Families: the optional parent's email is not sent when left empty.
+    expect(body.has('parentEmail')).toBe(false);
     expect(screen.getByLabelText('Your Name')).toHaveValue('');
+  });
+
+  it("when the optional Parent's email is shown, then it is an email field with a hint tied to it", async () => {
+    await setup();
+    const field = screen.getByLabelText("Parent's email (optional)");
+    expect(field).toHaveAttribute('type', 'email');
+    expect(field).not.toBeRequired();
+    expect(field).toHaveAccessibleDescription("We'll ask your parent to agree.");
+  });
+
+  it("when a parent's email is given, then it is sent as parentEmail beside every other field, and cleared after success", async () => {
+    const { fill, register, calls, feedback } = await setup();
+    await fill({ parentEmail: ' mum@example.test ' });
+    await register();
+    await waitFor(() => expect(feedback.alerts).toEqual([{ title: 'Verification email sent. Please check your inbox.', icon: 'success' }]));
+    const body = calls[0]!.body as FormData;
+    expect(body.get('parentEmail')).toBe('mum@example.test');
+    expect([...body.keys()].sort()).toEqual(['email', 'image', 'name', 'parentEmail', 'password', 'terms']);
+    expect(screen.getByLabelText("Parent's email (optional)")).toHaveValue('');
   });
 
   it('when the server refuses, then its message shows on the page', async () => {

@@ -21,7 +21,7 @@ export function RegistrationPage() {
   const from = (useLocation().state as { from?: unknown } | null)?.from;
   const returnPath = typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/';
   const [register, { isLoading }] = api.useRegisterMutation();
-  const [form, setForm] = useState({ name: '', email: '', password: '', terms: false });
+  const [form, setForm] = useState({ name: '', email: '', password: '', parentEmail: '', terms: false });
   const [photo, setPhoto] = useState<File | null>(null);
   const [formKey, setFormKey] = useState(0);
   const [showPassword, setShowPassword] = useState(false);
@@ -42,9 +42,11 @@ export function RegistrationPage() {
     body.append('password', form.password);
     body.append('terms', String(form.terms));
     body.append('image', photo!);
+    // Optional: sent only when given (the server then invites the parent to agree).
+    if (form.parentEmail.trim()) body.append('parentEmail', form.parentEmail.trim());
     try {
       await register(body).unwrap();
-      setForm({ name: '', email: '', password: '', terms: false });
+      setForm({ name: '', email: '', password: '', parentEmail: '', terms: false });
       setPhoto(null);
       setFormKey((k) => k + 1);
       // SPEC §8: the registration success is an alert (the platform's dialog, which waits to be read).
@@ -87,6 +89,20 @@ export function RegistrationPage() {
                 {showPassword ? text.hidePassword : text.showPassword}
               </button>
             </div>
+          </div>
+          <div className="pub-field">
+            <label htmlFor="reg-parent-email">{text.parentEmail}</label>
+            <input
+              id="reg-parent-email"
+              type="email"
+              autoComplete="off"
+              aria-describedby="reg-parent-email-hint"
+              value={form.parentEmail}
+              onChange={(e) => setForm({ ...form, parentEmail: e.target.value })}
+            />
+            <span id="reg-parent-email-hint" className="pub-hint">
+              {text.parentEmailHint}
+            </span>
           </div>
           <label className="pub-check">
             <input type="checkbox" checked={form.terms} onChange={(e) => setForm({ ...form, terms: e.target.checked })} />

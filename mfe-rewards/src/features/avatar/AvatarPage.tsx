@@ -2,6 +2,7 @@ import { useCurrentUser, useFeedback } from '@kidslearn/kit/platform';
 import { Button, Carousel, Spinner } from '@kidslearn/kit/ui';
 import { useRewardsApi } from '../../api/rewards-api';
 import { messages } from '../../messages';
+import { ParentCard } from '../parent/ParentCard';
 
 /** SPEC §2 /avater: a carousel of avatars, each with 'Add'; choosing one saves it and says so. */
 export function AvatarPage() {
@@ -48,6 +49,7 @@ export function AvatarPage() {
           }}
         />
       )}
+      <ParentCard />
     </div>
   );
 }

@@ -10,8 +10,9 @@ const gifts = [
 ];
 const redemption = { _id: 'r1', giftId: 'stickers', giftName: 'Sticker Pack', giftImg: 'http://img/stickers.svg', cost: 5, createdAt: '2026-11-20T10:00:00.000Z', status: 'pending-delivery' };
 
-function gateway(redeem: (req: FakeRequest) => FakeReply | Promise<FakeReply> = () => ({ status: 201, body: { redemption, gems: 5 } })): FakeHandler {
+function gateway(redeem: (req: FakeRequest) => FakeReply | Promise<FakeReply> = () => ({ status: 201, body: { redemption, gems: 5 } }), parent?: FakeReply): FakeHandler {
   return (req) => {
+    if (req.url === '/family/parent' && parent) return parent;
     if (req.url === '/Gift.json') return { status: 200, body: gifts };
     if (req.url === '/redemptions' && req.method === 'POST') return redeem(req);
     if (req.url === '/redemptions/mine') return { status: 200, body: [redemption] };
@@ -144,5 +145,76 @@ describe('/gift (SPEC §2, §4, §5)', () => {
     expect(await within(gems).findByText('Earned for the quiz "Adding tens"')).toBeInTheDocument();
     const items = within(gems).getAllByRole('listitem').map((item) => item.textContent);
     expect(items[0]).toContain('Spent on Sticker Pack');
+  });
+
+  describe('families: a parent’s agreement', () => {
+    const me = (consentMode: string, status: string) => ({ status: 200, body: { parentEmail: status === 'none' ? null : 'mum@example.test', status, consentMode } });
+
+    it.each(['none', 'invited'])('when consent is required and the parent’s status is %s, then every priced Redeem button is disabled with "A parent must agree first." for eyes and screen readers', async (status) => {
+      renderRewards('/gift', { gateway: gateway(undefined, me('required', status)), gems: 100 });
+      const sticker = await screen.findByRole('button', { name: 'Redeem Sticker Pack' });
+      await waitFor(() => expect(sticker).toHaveAttribute('aria-disabled', 'true'));
+      expect(sticker).toHaveAccessibleDescription('A parent must agree first.');
+      expect(screen.getByRole('button', { name: 'Redeem Robot Kit' })).toHaveAccessibleDescription('A parent must agree first.');
+      // A gift without a price still says so.
+      expect(screen.getByRole('button', { name: 'Redeem Mystery Box' })).toHaveAccessibleDescription('Price not set');
+      await userEvent.click(sticker);
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      sticker.focus();
+      await waitFor(() => expect(document.querySelector('.kl-tooltip')).toHaveTextContent('A parent must agree first.'));
+    });
+
+    it.each([
+      ['required', 'consented'],
+      ['optional', 'none'],
+      ['optional', 'invited'],
+    ])('when consent is %s and the parent’s status is %s, then Redeem works as before', async (mode, status) => {
+      renderRewards('/gift', { gateway: gateway(undefined, me(mode, status)), gems: 10 });
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Redeem Sticker Pack' })).toBeEnabled());
+      expect(screen.getByRole('button', { name: 'Redeem Sticker Pack' })).not.toHaveAccessibleDescription();
+      expect(screen.queryByText('A parent must agree first.')).not.toBeInTheDocument();
+    });
+
+    it('while the parent’s status is being read, then priced gifts wait (busy, no reason yet)', async () => {
+      const shop = gateway();
+      const view = renderRewards('/gift', { gateway: (req) => (req.url === '/family/parent' ? new Promise<FakeReply>(() => undefined) : shop(req)), gems: 10 });
+      const sticker = await screen.findByRole('button', { name: 'Redeem Sticker Pack' });
+      // The gems are known: only the parent's answer is awaited.
+      await waitFor(() => expect(balance(view)).toBe(10));
+      expect(sticker).toHaveAttribute('aria-busy', 'true');
+      expect(sticker).not.toHaveAccessibleDescription();
+      expect(screen.getByRole('button', { name: 'Redeem Mystery Box' })).toHaveAccessibleDescription('Price not set');
+    });
+
+    it.each([
+      [403, 'parent_consent_required', 'A parent must agree first.'],
+      [409, 'monthly_cap', 'You have used this month’s gems for gifts. Ask again next month!'],
+    ])('when redeeming is answered %i %s, then its message shows as redeem errors do, the balance comes back and the learner stays signed in', async (status, code, message) => {
+      const view = renderRewards('/gift', { gems: 10, gateway: gateway(() => ({ status, body: { error: message, message, code } })) });
+      await waitFor(() => expect(balance(view)).toBe(10));
+      await userEvent.click(await screen.findByRole('button', { name: 'Redeem Sticker Pack' }));
+      await fillAddress();
+      await userEvent.click(screen.getByRole('button', { name: 'Confirm and spend 5 gems' }));
+      await waitFor(() => expect(view.feedback.alerts).toEqual([{ title: 'Oops...', text: message, icon: 'error' }]));
+      expect(balance(view)).toBe(10);
+      expect(view.refusals).toHaveLength(0);
+    });
+
+    it('when gift requests wait for the parent or were declined, then My gifts says so, and My gems shows the gems that came back', async () => {
+      const shop = gateway();
+      renderRewards('/gift', {
+        gems: 5,
+        gateway: (req) => {
+          if (req.url === '/redemptions/mine')
+            return { status: 200, body: [{ ...redemption, status: 'awaiting-parent' }, { ...redemption, _id: 'r2', giftName: 'Robot Kit', status: 'declined', createdAt: '2026-11-19T10:00:00.000Z' }] };
+          if (req.url.endsWith('/ledger')) return { status: 200, body: { entries: [{ ref: 'refund:r2', kind: 'refund', amount: 40, balance: 45, at: '2026-11-21T10:00:00.000Z' }] } };
+          return shop(req);
+        },
+      });
+      const gifts = await screen.findByRole('region', { name: 'My gifts' });
+      expect(await within(gifts).findByText('Waiting for your parent')).toBeInTheDocument();
+      expect(within(gifts).getByText('Your parent said no')).toBeInTheDocument();
+      expect(await within(screen.getByRole('region', { name: 'My gems' })).findByText('Gems back for Robot Kit')).toBeInTheDocument();
+    });
   });
 });

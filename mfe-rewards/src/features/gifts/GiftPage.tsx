@@ -4,6 +4,7 @@ import { Badge, GemBadge, Spinner } from '@kidslearn/kit/ui';
 import type { Gift } from '../../api/rewards-api';
 import { useRewardsApi } from '../../api/rewards-api';
 import { messages } from '../../messages';
+import { useParentGate } from '../parent/useMyParent';
 import { GiftCard } from './GiftCard';
 import { MyGifts } from './MyGifts';
 import { MyGems } from './MyGems';
@@ -19,6 +20,7 @@ export function GiftPage() {
   const { gems } = useGemBalance();
   const gifts = api.useRewardsGiftsQuery();
   const [chosen, setChosen] = useState<Gift>();
+  const parent = useParentGate();
   const signedIn = user.status === 'authenticated';
 
   return (
@@ -40,7 +42,7 @@ export function GiftPage() {
         <ul className="rwd-grid">
           {gifts.data.map((gift) => (
             <li key={gift.id}>
-              <GiftCard gift={gift} signedIn={signedIn} gems={gems} onRedeem={() => setChosen(gift)} />
+              <GiftCard gift={gift} signedIn={signedIn} gems={gems} parent={parent} onRedeem={() => setChosen(gift)} />
             </li>
           ))}
         </ul>

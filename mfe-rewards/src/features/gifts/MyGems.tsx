@@ -17,6 +17,8 @@ export function MyGems({ email }: { email: string }) {
   const describe = (entry: LedgerEntry) => {
     if (entry.lessonId) return messages.mine.earnedFor(lessonName.get(entry.lessonId) ?? messages.mine.aLesson);
     if (entry.kind === 'debit') return messages.mine.spentOn(giftName.get(entry.ref.replace(/^redemption:/, '')) ?? messages.mine.aGift);
+    // Families: a parent declined the gift and its held gems came back.
+    if (entry.kind === 'refund') return messages.mine.refundFor(giftName.get(entry.ref.replace(/^(refund|redemption):/, '')) ?? messages.mine.aGift);
     return messages.mine.adjusted;
   };
   // A refused debit moved no gem: it is not part of the history.

@@ -1,9 +1,18 @@
-import { Badge, Spinner } from '@kidslearn/kit/ui';
+import { Badge, Spinner, type BadgeTone } from '@kidslearn/kit/ui';
 import type { Redemption } from '../../api/rewards-api';
 import { useRewardsApi } from '../../api/rewards-api';
 import { messages } from '../../messages';
 
-const tone = (status: Redemption['status']) => (status === 'delivered' ? 'success' : status === 'rejected' ? 'danger' : 'warning');
+const tones: Record<Redemption['status'], BadgeTone> = {
+  requested: 'warning',
+  'awaiting-parent': 'warning',
+  'pending-delivery': 'warning',
+  delivered: 'success',
+  rejected: 'danger',
+  // A parent's no is not the child's mistake: said calmly.
+  declined: 'neutral',
+};
+const tone = (status: Redemption['status']) => tones[status] ?? 'warning';
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
 /** "My gifts": the learner's own gift requests, newest first, with their state. */
