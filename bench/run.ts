@@ -9,6 +9,7 @@ import { infrastructure } from '../infra/local/src/registry';
 import { assertNoErrors, startAll, stopAll } from '../infra/local/src/runner';
 import { benchAdmin } from './admin';
 import { benchAdminArea, benchLearnerArea, benchRewardsArea } from './areas';
+import { benchFamilyArea } from './family';
 import { benchCpuPerRequest } from './cpu-per-request';
 import { creditLearner, waitForGems } from './credit';
 import { benchFrontend } from './frontend';
@@ -139,6 +140,7 @@ async function main(): Promise<void> {
     await measure('Learner area', () => benchLearnerArea(areas));
     await measure('Rewards area', () => benchRewardsArea(areas));
     await measure('Admin area', () => benchAdminArea(areas));
+    await measure('Family area', () => benchFamilyArea(areas));
     await measure('Admin My Users', () => benchAdmin({ gatewayUrl, portalUrl: env.PORTAL_URL!, contentMongoUrl: env.MONGO_URL!.replace(/\/[^/]*$/, '/kidslearn-content') }));
     const meta = { date: new Date().toISOString(), machine: `${process.platform} ${process.arch}, node ${process.version}`, cores: String((await import('node:os')).cpus().length), 'load average at start': loadAtStart, 'load average at end': loadAverage() };
     mkdirSync(REPORT_DIR, { recursive: true });
