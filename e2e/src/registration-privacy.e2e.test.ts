@@ -32,7 +32,7 @@ async function register(page: Page, child: { name: string; email: string; passwo
   expect(await seriousA11yViolations(page)).toEqual([]);
   await page.getByLabel('Your Name').fill(child.name);
   await page.getByLabel('Photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
-  await page.getByLabel('Email').fill(child.email);
+  await page.getByLabel('Email', { exact: true }).fill(child.email);
   await page.getByLabel('Password', { exact: true }).fill(child.password);
   await page.getByLabel('Term & Conditions').check();
   await page.getByRole('button', { name: 'Register' }).click();

@@ -99,6 +99,14 @@ describe('infra/compose.yaml', () => {
 describe('infra/compose.demo.yaml (over compose.yaml)', () => {
   const demo = overlay('compose.demo.yaml').services;
 
+  it('when families run, then the operator stack requires a parent\'s consent (content, quiz, gifts) and the demo makes it optional', () => {
+    for (const name of ['content', 'quiz', 'gifts']) {
+      expect(`${name} ${String(environmentOf(services[name]!).PARENT_CONSENT)}`).toBe(`${name} \${PARENT_CONSENT:-required}`);
+      expect(`${name} ${String(environmentOf(demo[name]!).PARENT_CONSENT)}`).toBe(`${name} optional`);
+    }
+    expect(String(environmentOf(services.content!).SMTP_HOST)).toContain('SMTP_HOST:?');
+  });
+
   it('when the demo runs, then the realm is prepared as the demo with the "Google" stand-in, and maildev catches the mail', () => {
     expect(environmentOf(demo['realm-prep']!).KIDSLEARN_DEMO).toBe('true');
     expect(mountsOf(demo['realm-prep'])).toEqual(['./keycloak/realm-google-upstream.json:/prep/realms/realm-google-upstream.json:ro']);

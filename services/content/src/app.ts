@@ -102,6 +102,7 @@ export function buildService(config: ContentConfig, logger: Logger = createLogge
           family: { families, users: stores.users, erase: erasure.eraseDeps, export: erasure.exportDeps, logger },
           users: stores.users,
           anonymousLimit: rateLimit({ redis, keyPrefix: `${prefix}family`, points: config.FAMILY_RATE_LIMIT, durationSeconds: config.REGISTRATION_RATE_WINDOW_SECONDS, key: byIp, logger }),
+          inviteLimit: rateLimit({ redis, keyPrefix: `${prefix}family-invite`, points: config.FAMILY_INVITE_RATE_LIMIT, durationSeconds: 3600, key: (req) => req.auth.email, logger }),
         }),
       );
       for (const routes of [lessonsRoutes, reviewsRoutes, adminReviewsRoutes, avatarsRoutes, usersRoutes, registrationRoutes, filesRoutes]) app.use(routes(deps));

@@ -50,6 +50,8 @@ export const contentConfigSchema = z.object({
   FAMILY_INVITE_DAYS: z.coerce.number().int().min(1).max(60).default(14),
   /** Anonymous family requests (invitation reads, parent sign-ups) per client address per registration window. */
   FAMILY_RATE_LIMIT: z.coerce.number().int().min(1).default(300),
+  /** Parent invitations a learner may send per hour (each is a mail to an address they typed). */
+  FAMILY_INVITE_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   /** The SMTP server Keycloak also uses (compose: the operator's; locally maildev). */
   SMTP_HOST: z.string().min(1).default('localhost'),
   SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(1025),

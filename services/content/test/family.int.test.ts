@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import type { Test } from 'supertest';
 import { createAdmin, createLearner, createParent, tokenFor, type TestUser } from '@kidslearn/lib-testkit';
 import { messages } from '../src/messages';
 import { deleteKeycloakUser, keycloakUser } from './support/keycloak';
-import { waitForMailTo } from './support/maildev';
+import { mailsTo, waitForMailsTo, waitForMailTo } from './support/maildev';
 import { observeEvents } from './support/rabbit';
 import { bearer, fromIp, startContent, type TestService } from './support/service';
 
@@ -124,6 +125,36 @@ describe('families (integration): a child names a parent, the parent answers, se
     }
   });
 
+  it('when anyone but the parent calls a parent\'s route, then 401 without a token, 403 without the parent role and 404 for another parent (as if there were no child)', async () => {
+    const { parent, token } = await childWithInvitation();
+    const parentToken = await parentSignedUp(parent, token);
+    const { linkId } = (await svc.http().post('/family/consents').set(bearer(parentToken)).send({ token, decision: 'agree' }).expect(200)).body.child as { linkId: string };
+    const learner = await createLearner();
+    const routes: [string, string, object?][] = [
+      ['get', '/family/children'],
+      ['patch', `/family/children/${linkId}`, { approveGifts: true }],
+      ['delete', `/family/children/${linkId}/consent`],
+      ['delete', `/family/children/${linkId}`],
+      ['get', `/family/children/${linkId}/export`],
+    ];
+    const statusOf = async (method: string, path: string, body: object | undefined, caller: string | undefined) => {
+      const req = (svc.http() as unknown as Record<string, (path: string) => Test>)[method]!(path);
+      if (caller) req.set(bearer(caller));
+      return (await (body ? req.send(body) : req)).status;
+    };
+    const seen: string[] = [];
+    for (const [method, path, body] of routes) {
+      const list = path === '/family/children';
+      seen.push(`${method} ${path}: ${await statusOf(method, path, body, undefined)} ${await statusOf(method, path, body, learner.token)} ${await statusOf(method, path, body, admin.token)} ${await statusOf(method, path, body, otherParent.token)}`);
+      expect(seen.at(-1)).toBe(`${method} ${path}: 401 403 403 ${list ? 200 : 404}`);
+    }
+    // The parent still has the child: nothing above changed it.
+    expect((await svc.http().get('/family/children').set(bearer(parentToken)).expect(200)).body).toEqual([expect.objectContaining({ linkId, approveGifts: true })]);
+    // The learner's own routes: not for parents, admins or anonymous callers.
+    for (const caller of [otherParent.token, admin.token]) await svc.http().get('/family/parent').set(bearer(caller)).expect(403);
+    await svc.http().get('/family/parent').expect(401);
+  });
+
   it('when the parent refuses, then the child\'s account and records are erased', async () => {
     const { child, parent, token } = await childWithInvitation();
     const parentToken = await parentSignedUp(parent, token);
@@ -152,6 +183,14 @@ describe('families (integration): a child names a parent, the parent answers, se
     await svc.http().put('/family/parent').set(bearer(admin.token)).send({ parentEmail: parent }).expect(403);
     await svc.http().put('/family/parent').set(bearer(otherParent.token)).send({ parentEmail: parent }).expect(403);
     await svc.http().put('/family/parent').send({ parentEmail: parent }).expect(401);
+    // A learner cannot turn the invitation into a mail cannon: FAMILY_INVITE_RATE_LIMIT (5) an hour, counting the
+    // three above, then 429 and no mail.
+    expect(svc.config.FAMILY_INVITE_RATE_LIMIT).toBe(5);
+    const before = (await mailsTo(parent)).length;
+    const answers: number[] = [];
+    for (let i = 0; i < 3; i += 1) answers.push((await svc.http().put('/family/parent').set(bearer(learner.token)).send({ parentEmail: parent })).status);
+    expect(answers).toEqual([200, 200, 429]);
+    expect(await waitForMailsTo(parent, before + 2)).toHaveLength(before + 2);
   });
 
   it('when the registration names a bad parent\'s email, then 400 and nothing is created; an unknown or malformed invitation is 404', async () => {

@@ -17,6 +17,8 @@ export interface FamilyRouteDeps {
   users: Pick<UsersStore, 'findByEmail'>;
   /** Limits the anonymous routes (per client address), as registration is limited. */
   anonymousLimit: RequestHandler;
+  /** Limits the invitation mails a learner sends (after authentication, per account). */
+  inviteLimit: RequestHandler;
 }
 
 /** The first problem of a body, as a message the page can show (400, nothing changed). */
@@ -49,7 +51,7 @@ export function familyRoutes(deps: FamilyRouteDeps): Router {
     res.json(await myParent(deps.invitations, req.auth.email));
   });
 
-  router.put('/family/parent', authenticate, learnerOnly, async (req, res) => {
+  router.put('/family/parent', authenticate, learnerOnly, deps.inviteLimit, async (req, res) => {
     const { parentEmail } = parse(parentBody, req.body, m.parentEmailInvalid);
     const user = await deps.users.findByEmail(req.auth.email);
     res.json(await inviteParent(deps.invitations, { email: req.auth.email, name: user?.name ?? req.auth.name }, parentEmail));
