@@ -93,6 +93,7 @@ export const messages = {
     lesson: 'Lesson',
     score: 'Score',
     date: 'Date',
+    gems: 'Gems earned',
     standing: 'Standing',
     scoreOf: (score: number, total: number) => `${score} / ${total}`,
     standingOf: (rank: number, learners: number) => `${rank} of ${learners}`,
