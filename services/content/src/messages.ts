@@ -67,6 +67,8 @@ export const messages = {
     nameRequired: 'Please enter your name.',
     mailSubject: (childName: string) => `${childName} would like to learn with KidsLearn`,
     withdrawn: 'Consent withdrawn.',
+    /** A child with no name on record or token (the mail and the parent's page still need one). */
+    someChild: 'Your child',
   },
   learnerData: {
     erased: "The learner's data is being deleted.",

@@ -54,7 +54,9 @@ export function familyRoutes(deps: FamilyRouteDeps): Router {
   router.put('/family/parent', authenticate, learnerOnly, deps.inviteLimit, async (req, res) => {
     const { parentEmail } = parse(parentBody, req.body, m.parentEmailInvalid);
     const user = await deps.users.findByEmail(req.auth.email);
-    res.json(await inviteParent(deps.invitations, { email: req.auth.email, name: user?.name ?? req.auth.name }, parentEmail));
+    // The record's name (the standings' name), else the token's: a record made by a gems mirror has none yet.
+    const name = user?.name || req.auth.name || m.someChild;
+    res.json(await inviteParent(deps.invitations, { email: req.auth.email, name }, parentEmail));
   });
 
   router.get('/family/invitations/:token', deps.anonymousLimit, async (req, res) => {
