@@ -12,8 +12,9 @@ import { seriousA11yViolations } from './fixtures/axe';
 import { cleanUpJourney } from './fixtures/cleanup';
 import { newParentAccount } from './fixtures/family';
 import { earnGems } from './fixtures/gems';
-import { consentLinkFor, verificationLinkFor } from './fixtures/mail';
+import { consentLinkFor } from './fixtures/mail';
 import { fillDeliveryAddress } from './fixtures/redeem';
+import { followVerificationMail } from './fixtures/verify';
 import { DEMO_ADMIN, DESKTOP, gatewayCall, newPage, PHONE, tokenFor } from './fixtures/session';
 import { PORTAL_URL, ROOT } from './portal';
 
@@ -55,12 +56,7 @@ async function registerNamingParent(page: Page, who: { name: string; email: stri
 }
 
 async function verifyAndSignIn(page: Page, who: { email: string; password: string }): Promise<void> {
-  await page.goto(await verificationLinkFor(who.email));
-  const proceed = page.getByRole('link', { name: 'Continue' });
-  const verified = page.getByText('Email verified!').first();
-  await proceed.or(verified).first().waitFor();
-  if (await proceed.isVisible()) await proceed.click();
-  await verified.or(page.getByText('Your account has been updated.')).first().waitFor();
+  await followVerificationMail(page, who.email);
   await page.goto(`${PORTAL_URL}/`);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' }).click();
   await keycloakLogin(page, who);

@@ -10,7 +10,7 @@ import { earnGems } from './fixtures/gems';
 import { gatewayCall, newPage, PHONE, tokenFor } from './fixtures/session';
 import { PORTAL_URL } from './portal';
 import { readLogsSince, servicesLogOffsets } from './fixtures/service-logs';
-import { verificationLinkFor } from './fixtures/mail';
+import { followVerificationMail } from './fixtures/verify';
 import { cleanUpJourney } from './fixtures/cleanup';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
@@ -62,16 +62,7 @@ describe('registration to the first login, and what the logs keep of it', () => 
 
     const page = await newPage(browser);
     await register(page, child);
-    // Opened outside the session that registered, Keycloak first asks to confirm the address ('Continue').
-    await page.goto(await verificationLinkFor(child.email));
-    // Opened in a browser with a Keycloak session of the portal's, the link verifies at once ('Email verified!').
-    const proceed = page.getByRole('link', { name: 'Continue' });
-    const verified = page.getByText('Email verified!').first();
-    await proceed.or(verified).first().waitFor();
-    // After 'Continue' Keycloak says 'Your account has been updated.'; the sign-in below proves the address is
-    // verified (an unverified login is signed out again, SPEC §4).
-    if (await proceed.isVisible()) await proceed.click();
-    await verified.or(page.getByText('Your account has been updated.')).first().waitFor();
+    await followVerificationMail(page, child.email);
     await signInOnKeycloak(page, child);
 
     // The navbar shows the child's own photo, read with their token (photos are not served to a bare link).
