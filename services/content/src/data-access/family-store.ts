@@ -5,20 +5,11 @@ import type { EventEnvelope } from '@kidslearn/lib-events';
 import { isDuplicateKeyError, outboxFields, type Outbox } from '@kidslearn/lib-mongo';
 import type { FamilyLinkRecord, FamilyStore, SettingsChange } from '../domain/family';
 
-export interface FamilyLinkDoc {
+/** A link as stored: the record (its id as `_id`), the token's hash and the outbox its events ride in. */
+export interface FamilyLinkDoc extends Omit<FamilyLinkRecord, 'linkId'> {
   _id: string;
-  childEmail: string;
-  childName: string;
-  parentEmail: string;
-  status: FamilyLinkRecord['status'];
   /** sha256 of the mail's token; null once answered */
   tokenHash: string | null;
-  invitedAt: Date;
-  expiresAt: Date;
-  consentedAt: Date | null;
-  approveGifts: boolean;
-  monthlyGemCap: number | null;
-  version: number;
   outbox: EventEnvelope[];
 }
 
