@@ -1,5 +1,5 @@
 // Families (issue 24), PARENT_CONSENT=required: the standings (GET /standings and a parent's view of a child's
-// places) rank only learners a parent consented for (a current link); a consent given or withdrawn re-ranks at once.
+// places) rank only learners a parent consented for (a current link); a consent given or withdrawn re-ranks as soon as its event is handled.
 import type { ChildLearning, StandingRow } from '@kidslearn/contracts';
 import { createLearner, type TestUser } from '@kidslearn/lib-testkit';
 import { createParent, deleteAccounts, getAs, linkedEvent, newLink, unlinkedEvent, type TestLink } from './support/family';
@@ -38,17 +38,20 @@ it('when consent is required, then a learner without a consenting parent is left
   expect((await learning(link, parent.token)).lessons).toEqual([expect.objectContaining({ lessonId: lesson, score: 1, rank: 1, learners: 1 })]);
 });
 
-it('when a parent consents for the other learner, then they are ranked at once (first: the better score)', async () => {
+it('when a parent consents for the other learner, then they are ranked once the event is handled (first: the better score)', async () => {
   const second = newLink(unlinked.email, otherParent.email);
   await s.publish(linkedEvent(second));
   await linkStored(second.linkId, false);
+  // The link is stored before the cached standings are dropped (the same handler): wait for the handler's end.
+  await eventually(async () => (await standings(linked.token)).length === 2);
   expect((await standings(linked.token)).map((row) => row.score)).toEqual([2, 1]);
   expect((await learning(link, parent.token)).lessons).toEqual([expect.objectContaining({ rank: 2, learners: 2 })]);
   expect((await learning(second, otherParent.token)).lessons).toEqual([expect.objectContaining({ rank: 1, learners: 2 })]);
 });
 
-it('when a parent withdraws consent, then the child leaves the standings at once', async () => {
+it('when a parent withdraws consent, then the child leaves the standings once the event is handled', async () => {
   await s.publish(unlinkedEvent(link));
   await linkStored(link.linkId, true);
+  await eventually(async () => (await standings(unlinked.token)).length === 1);
   expect((await standings(unlinked.token)).map((row) => row.score)).toEqual([2]);
 });
