@@ -15,7 +15,18 @@ export interface GemBalance {
   change(delta: number): () => void;
   /** Reads the balance again from the gems service. */
   refetch(): Promise<void>;
+  /**
+   * Reads the balance again until it shows a credit another service has announced (the gems service applies it
+   * from an event, a moment after the answer that earned it), a few times with growing pauses; then it stops
+   * and the last answer stands. Resolves whether the credit was seen.
+   */
+  awaitCredit(amount: number): Promise<boolean>;
 }
+
+/** The pauses before each read of awaitCredit (about 11 s in all: an event waits behind a busy broker). */
+export const CREDIT_READ_PAUSES_MS = [0, 250, 500, 1000, 2000, 3000, 4000] as const;
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export const clampGems = (value: number) => (Number.isFinite(value) ? Math.max(0, Math.floor(value)) : 0);
 
@@ -49,5 +60,24 @@ export function useGemBalance(): GemBalance {
     await store.dispatch(api.endpoints.getGems.initiate(email, { forceRefetch: true, subscribe: false }));
   }, [api, store, email]);
 
-  return useMemo(() => ({ gems, set, change, refetch }), [gems, set, change, refetch]);
+  const awaitCredit = useCallback(
+    async (amount: number) => {
+      if (!email) return false;
+      const cached = api.endpoints.getGems.select(email)(store.getState() as RootState).data?.gems;
+      if (cached === undefined) {
+        await refetch();
+        return false;
+      }
+      const expected = cached + amount;
+      for (const ms of CREDIT_READ_PAUSES_MS) {
+        if (ms > 0) await pause(ms);
+        const read = await store.dispatch(api.endpoints.getGems.initiate(email, { forceRefetch: true, subscribe: false }));
+        if (read.data && read.data.gems >= expected) return true;
+      }
+      return false;
+    },
+    [api, store, email, refetch],
+  );
+
+  return useMemo(() => ({ gems, set, change, refetch, awaitCredit }), [gems, set, change, refetch, awaitCredit]);
 }

@@ -43,7 +43,8 @@ export function useQuizSubmission({ onSubmitted, onResultClosed }: QuizSubmissio
       return;
     }
     pending.current = undefined;
-    if (result.gems === null) void gems.refetch();
+    // No total yet: the gems service credits the reward from an event, a moment later.
+    if (result.gems === null) void gems.awaitCredit(result.reward);
     else gems.set(result.gems);
     onSubmitted(quizId);
     prefetchReview(quizId, { force: true });

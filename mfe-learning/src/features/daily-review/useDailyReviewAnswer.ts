@@ -1,6 +1,6 @@
 // Sends one answer of today's review. The reply carries the review as it stands now, which becomes the cached
 // GET /daily-review (this area's own entry). The day's gem (the first full review) is credited by the gems
-// service: the navbar's balance is read again, as after a quiz whose answer has no total.
+// service from an event, a moment later: the navbar's balance is read again until it shows that gem.
 import { useGemBalance } from '@kidslearn/kit/platform';
 import type { DailyReview, DailyReviewAnswerInput } from '../../api/learning-api';
 import { learningArea } from '../../api/learning-api';
@@ -15,7 +15,7 @@ export function useDailyReviewAnswer() {
     const reply = await sendAnswer(input).unwrap();
     platform.store.dispatch(api.util.upsertQueryData('learningDailyReview', undefined, reply.review));
     const gemEarnedNow = reply.review.gemEarned && !before.gemEarned;
-    if (gemEarnedNow) void gems.refetch();
+    if (gemEarnedNow) void gems.awaitCredit(1);
     return { gemEarnedNow };
   };
   return { answer, answering: isLoading };
