@@ -14,7 +14,9 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"strconv"
 	"syscall"
+	"time"
 
 	"github.com/FerretDB/FerretDB/ferretdb"
 )
@@ -32,6 +34,8 @@ func main() {
 	postgresURL := flag.String("postgresql-url", "", "PostgreSQL URL for the postgresql handler")
 	writeLocks := flag.Bool("write-locks", true,
 		"serialise write commands per collection (FerretDB 1.24 runs them as read-then-write); false serves FerretDB directly")
+	slowMs := flag.Int("slow-ms", envInt("FERRETDB_SLOW_MS"),
+		"log every command taking at least this many milliseconds, values hidden (0: none; env FERRETDB_SLOW_MS)")
 	flag.Parse()
 
 	dir, err := filepath.Abs(*dataDir)
@@ -43,14 +47,14 @@ func main() {
 	}
 
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	if err = run(*listen, dir, *handler, *postgresURL, *writeLocks, logger); err != nil {
+	if err = run(*listen, dir, *handler, *postgresURL, *writeLocks, time.Duration(*slowMs)*time.Millisecond, logger); err != nil {
 		log.Fatal(err)
 	}
 }
 
 // run serves until SIGINT/SIGTERM. With write locks, FerretDB listens on a Unix socket in a private
 // temporary directory and the relay (relay.go) listens on the public address in front of it.
-func run(listen, dir, handler, postgresURL string, writeLocks bool, logger *slog.Logger) error {
+func run(listen, dir, handler, postgresURL string, writeLocks bool, slow time.Duration, logger *slog.Logger) error {
 	listener := ferretdb.ListenerConfig{TCP: listen}
 	var socket string
 	if writeLocks {
@@ -95,6 +99,7 @@ func run(listen, dir, handler, postgresURL string, writeLocks bool, logger *slog
 		backend: func() (net.Conn, error) { return net.Dial("unix", socket) },
 		gate:    newWriteGate(),
 		logger:  logger,
+		slow:    slow,
 	}
 	served := make(chan error, 1)
 	go func() {
@@ -109,4 +114,10 @@ func run(listen, dir, handler, postgresURL string, writeLocks bool, logger *slog
 		err = relayErr
 	}
 	return err
+}
+
+// envInt reads a whole number from the environment; 0 when unset or not a number.
+func envInt(name string) int {
+	n, _ := strconv.Atoi(os.Getenv(name))
+	return n
 }

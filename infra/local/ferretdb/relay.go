@@ -25,6 +25,9 @@ type relay struct {
 	backend func() (net.Conn, error)
 	gate    *writeGate
 	logger  *slog.Logger
+	// slow: a command whose round trip (the gate's wait included) takes at least this long is logged with
+	// its shape (describeCommand); 0 logs nothing.
+	slow time.Duration
 }
 
 // keepBufferBytes is the largest message buffer a connection keeps for its next message.
@@ -89,6 +92,26 @@ func (r *relay) relayConnection(client net.Conn) {
 
 // roundTrip sends one request to FerretDB and reads its reply, inside the gate when it is a write.
 func (r *relay) roundTrip(backend net.Conn, fromBackend *bufio.Reader, request, reply []byte) ([]byte, error) {
+	if r.slow > 0 {
+		start := time.Now()
+		var waited time.Duration
+		defer func() {
+			if took := time.Since(start); took >= r.slow {
+				r.logger.Warn("slow command", "ms", took.Milliseconds(), "gateMs", waited.Milliseconds(), "command", describeCommand(request))
+			}
+		}()
+		if r.gate != nil {
+			if targets := writeTargets(request); targets != nil {
+				release := r.gate.acquire(targets)
+				defer release()
+				waited = time.Since(start)
+			}
+		}
+		if _, err := backend.Write(request); err != nil {
+			return reply, err
+		}
+		return readMessage(fromBackend, reply)
+	}
 	if r.gate != nil {
 		if targets := writeTargets(request); targets != nil {
 			release := r.gate.acquire(targets)

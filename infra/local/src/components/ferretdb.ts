@@ -31,7 +31,8 @@ export function ferretdbBinary(): string {
   return path.join(cacheDir(), 'ferretdb', hashFiles(moduleDir, wrapperSourceFiles(), [process.arch]), 'ferretdb');
 }
 
-function goCommand(): string {
+/** The Go toolchain the build uses (also for the wrapper's own unit tests). */
+export function goCommand(): string {
   return ['/usr/local/go/bin/go', '/usr/lib/go/bin/go'].find((candidate) => existsSync(candidate)) ?? 'go';
 }
 
