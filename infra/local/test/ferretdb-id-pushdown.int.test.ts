@@ -1,6 +1,6 @@
 // FerretDB 1.24 narrows a query to one document only when the filter is `{ _id }` alone; `{ _id, version }` (every
 // guarded update by id) decoded the whole collection. The wrapper's build patches that
-// (infra/local/ferretdb/patches/sqlite-id-pushdown.patch): a filter that pins `_id` reads that one row, and the
+// (infra/local/ferretdb/patches/sqlite-pushdown.patch): a filter that pins `_id` reads that one row, and the
 // rest of the filter is still applied by FerretDB. Without the patch a guarded update of a 2 000-document
 // collection took 100–250 ms here against 1.5 ms by `_id` alone; with it both take the same.
 import { MongoClient, type Collection } from 'mongodb';
