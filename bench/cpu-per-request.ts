@@ -5,6 +5,7 @@
 // Capacity planning reads this (docs/OPERATIONS.md, "Sizing").
 import { randomUUID } from 'node:crypto';
 import mongoose from 'mongoose';
+import { MongoClient } from 'mongodb';
 import { createLogger } from '@kidslearn/lib-core';
 import { EventBus, createEvent } from '@kidslearn/lib-events';
 import { createLearner, type TestUser } from '@kidslearn/lib-testkit';
@@ -60,16 +61,43 @@ async function post(url: string, token: string, body: unknown): Promise<number> 
   return res.status;
 }
 
-/** Runs `count` requests (after a warm-up) and answers each process's CPU milliseconds per request. */
-async function measure(watched: Watched, count: number, request: (i: number) => Promise<number>, expected: number[]): Promise<Record<string, number>> {
+/** FerretDB's count of each command it has run (serverStatus `metrics.commands`), from its start. */
+async function commandCounts(client: MongoClient): Promise<Record<string, number>> {
+  const status = await client.db('admin').command({ serverStatus: 1 });
+  const commands = (status.metrics as { commands?: Record<string, { total: number }> } | undefined)?.commands ?? {};
+  return Object.fromEntries(Object.entries(commands).map(([name, { total }]) => [name, total]));
+}
+
+interface Measured {
+  cpu: Record<string, number>;
+  /** FerretDB commands per request, by command (those above 0.05) */
+  commands: Record<string, number>;
+}
+
+/** Runs `count` requests (after a warm-up) and answers each process's CPU milliseconds, and FerretDB's commands, per request. */
+async function measure(watched: Watched, db: MongoClient, count: number, request: (i: number) => Promise<number>, expected: number[]): Promise<Measured> {
   for (let i = 0; i < WARM_UP; i += 1) await request(i);
   const before = cpuNow(watched);
+  const commandsBefore = await commandCounts(db);
   for (let i = WARM_UP; i < WARM_UP + count; i += 1) {
     const status = await request(i);
     if (!expected.includes(status)) throw new Error(`request ${i} answered ${status}`);
   }
-  return perRequest(before, cpuNow(watched), count);
+  const cpu = perRequest(before, cpuNow(watched), count);
+  const commandsAfter = await commandCounts(db);
+  const commands = Object.fromEntries(
+    Object.entries(commandsAfter)
+      .map(([name, total]) => [name, Math.round(((total - (commandsBefore[name] ?? 0)) / count) * 10) / 10] as const)
+      .filter(([, perRequestCount]) => perRequestCount >= 0.05)
+      .sort(([, a], [, b]) => b - a),
+  );
+  return { cpu, commands };
 }
+
+const describeCommands = (commands: Record<string, number>) => {
+  const total = Math.round(Object.values(commands).reduce((sum, n) => sum + n, 0) * 10) / 10;
+  return `${total} (${Object.entries(commands).map(([name, n]) => `${name} ${n}`).join(', ')})`;
+};
 
 async function answerKeyKnown(fleet: Fleet, lessonId: string): Promise<void> {
   const quizDb = await mongoose.createConnection(fleet.dbUrl('quiz')).asPromise();
@@ -92,6 +120,7 @@ export async function benchCpuPerRequest({ n = 300 }: { n?: number } = {}): Prom
     serviceEnv: (service): Record<string, string> => (service === 'content' ? { SEED_DEMO_DATA: 'true' } : {}),
   });
   const gateway = fleet.url('gateway');
+  const db = await MongoClient.connect(process.env.MONGO_URL ?? 'mongodb://127.0.0.1:27017/');
   const bus = await EventBus.connect({ url: fleet.amqpUrl, serviceName: `bench-${randomUUID().slice(0, 8)}`, logger: createLogger('bench', 'silent') });
   try {
     const lessonId = `bench-${randomUUID().slice(0, 12)}`;
@@ -102,43 +131,46 @@ export async function benchCpuPerRequest({ n = 300 }: { n?: number } = {}): Prom
     const watched = watchedProcesses(fleet, servers);
     const takers = await learnersFor(n + WARM_UP);
     const tokenOf = (i: number) => takers[Math.floor(i / PER_LEARNER)]!.token;
-    const lessons = await measure(watched, n, (i) => get(`${gateway}/lessons`, tokenOf(i)), [200]);
+    const lessons = await measure(watched, db, n, (i) => get(`${gateway}/lessons`, tokenOf(i)), [200]);
     const quiz = await measure(
       watched,
+      db,
       n,
       (i) => post(`${gateway}/quiz-results`, takers[Math.floor(i / PER_LEARNER)]!.token, { quizId: lessonId, answers: ['A', 'B', 'C', 'D', i % 2 ? 'A' : null] }),
       [201],
     );
-    const standings = await measure(watched, n, (i) => get(`${gateway}/standings/${lessonId}`, tokenOf(i)), [200]);
+    const standings = await measure(watched, db, n, (i) => get(`${gateway}/standings/${lessonId}`, tokenOf(i)), [200]);
 
     const buyers = await learnersFor(n + WARM_UP);
     for (const buyer of buyers) {
       await creditLearner(fleet.amqpUrl, buyer.email, 5 * PER_LEARNER);
       await waitForGems(gateway, buyer.email, buyer.token, 5 * PER_LEARNER);
     }
-    const redemption = await measure(watched, n, (i) => post(`${gateway}/redemptions`, buyers[Math.floor(i / PER_LEARNER)]!.token, { giftId: 'stickers', address }), [201]);
+    const redemption = await measure(watched, db, n, (i) => post(`${gateway}/redemptions`, buyers[Math.floor(i / PER_LEARNER)]!.token, { giftId: 'stickers', address }), [201]);
 
     const sum = (figures: Record<string, number>) => Math.round(Object.values(figures).reduce((total, ms) => total + ms, 0) * 10) / 10;
     return {
       title: `CPU per request, by process (N=${n} each, one at a time through a private gateway)`,
       figures: [
-        ...Object.entries(lessons).map(([name, ms]) => ({ name: `lesson list: ${name}`, value: ms, unit: 'ms CPU' })),
-        { name: 'lesson list: all processes', value: sum(lessons), unit: 'ms CPU' },
-        ...Object.entries(standings).map(([name, ms]) => ({ name: `standings: ${name}`, value: ms, unit: 'ms CPU' })),
-        { name: 'standings: all processes', value: sum(standings), unit: 'ms CPU' },
-        ...Object.entries(quiz).map(([name, ms]) => ({ name: `quiz submission: ${name}`, value: ms, unit: 'ms CPU' })),
-        { name: 'quiz submission: all processes', value: sum(quiz), unit: 'ms CPU' },
-        ...Object.entries(redemption).map(([name, ms]) => ({ name: `redemption: ${name}`, value: ms, unit: 'ms CPU' })),
-        { name: 'redemption: all processes', value: sum(redemption), unit: 'ms CPU' },
+        ...Object.entries(lessons.cpu).map(([name, ms]) => ({ name: `lesson list: ${name}`, value: ms, unit: 'ms CPU' })),
+        { name: 'lesson list: all processes', value: sum(lessons.cpu), unit: 'ms CPU' },
+        ...Object.entries(standings.cpu).map(([name, ms]) => ({ name: `standings: ${name}`, value: ms, unit: 'ms CPU' })),
+        { name: 'standings: all processes', value: sum(standings.cpu), unit: 'ms CPU' },
+        ...Object.entries(quiz.cpu).map(([name, ms]) => ({ name: `quiz submission: ${name}`, value: ms, unit: 'ms CPU' })),
+        { name: 'quiz submission: all processes', value: sum(quiz.cpu), unit: 'ms CPU' },
+        ...Object.entries(redemption.cpu).map(([name, ms]) => ({ name: `redemption: ${name}`, value: ms, unit: 'ms CPU' })),
+        { name: 'redemption: all processes', value: sum(redemption.cpu), unit: 'ms CPU' },
       ],
       notes: [
+        `FerretDB commands per request (every client's, from its serverStatus): lesson list ${describeCommands(lessons.commands)}; standings ${describeCommands(standings.commands)}; quiz submission ${describeCommands(quiz.commands)}; redemption ${describeCommands(redemption.commands)}`,
         `processes: ${Object.entries(watched).map(([name, { pids = [], groups = [] }]) => `${name} ${[...pids, ...groups.map((g) => `group ${g}`)].join('+')}`).join(', ')}`,
         'user + system time from /proc per process (FerretDB, RabbitMQ and Redis: their whole process group), over the measured requests, divided by their number; a warm-up of 20 is not counted',
-        `capacity on one core, at 100 % and nothing else running: about ${Math.floor(1000 / sum(quiz))} quiz submissions or ${Math.floor(1000 / sum(redemption))} redemptions a second`,
+        `capacity on one core, at 100 % and nothing else running: about ${Math.floor(1000 / sum(quiz.cpu))} quiz submissions or ${Math.floor(1000 / sum(redemption.cpu))} redemptions a second`,
       ],
     };
   } finally {
     await bus.close();
+    await db.close();
     await fleet.stop();
   }
 }
