@@ -97,7 +97,8 @@ export function buildService(config: QuizConfig, logger: Logger = createLogger(c
           standingsChanged,
           announce: (attemptId, gems) => announceOutcome(redis, attemptId, gems),
           unlessErased: erasure.unlessErased,
-          namesChanged: async () => void (await standingsCache.invalidate('')),
+          // The cached standings of the lessons the learner is ranked in show the old name: those go.
+          namesChanged: async (email) => void (await Promise.all((await bests.mine(email)).map(({ lessonId }) => standingsCache.invalidate(lessonId)))),
           familyLinks,
           linkHandlers: familyLinks.handlers,
           consentChanged,

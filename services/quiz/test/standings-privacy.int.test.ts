@@ -55,6 +55,19 @@ it('when a learner submits with a name claim edited away from their user record,
   expect(standings.body).toEqual([expect.objectContaining({ userInfo: { name: 'Record N.' } })]);
 });
 
+it('when a ranked learner\'s record name changes after the standings were cached, then the next read shows the new name', async () => {
+  const learner = await createLearner({ name: 'First Name' });
+  const lesson = await s.createLesson(KEY);
+  expect((await call('POST', `${s.quizUrl}/quiz-results`, { token: learner.token, body: { quizId: lesson, answers: KEY } })).status).toBe(201);
+  // Read once: the standings are cached now (for STANDINGS_CACHE_SECONDS, 30 s).
+  expect((await call('GET', `${s.quizUrl}/standings/${lesson}`, { token: learner.token })).body).toEqual([expect.objectContaining({ userInfo: { name: 'First N.' } })]);
+  await s.publish(createEvent('user.profile.changed', { email: learner.email, name: 'Changed Name' }));
+  await eventually(async () => {
+    const standings = await call('GET', `${s.quizUrl}/standings/${lesson}`, { token: learner.token });
+    return JSON.stringify(standings.body).includes('Changed N.');
+  });
+});
+
 it('when other learners read the standings, then a row shows a first name and an initial, and its id cannot be matched to the email by hashing; the learner finds their own row id in their results', async () => {
   const [rita, reader] = await Promise.all([createLearner({ name: 'Rita Maria Reader' }), createLearner()]);
   const lesson = await s.createLesson(KEY);

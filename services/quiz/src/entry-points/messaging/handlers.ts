@@ -9,7 +9,8 @@ export interface QuizHandlerDeps extends RecordCreditDeps, EraseLearnerDeps {
   /** Runs a write about a learner unless the learner was erased after `originatedAt` (lib-mongo writeUnlessErased). */
   unlessErased(email: string, originatedAt: string, write: () => Promise<unknown>): Promise<boolean>;
   /** A name changed: the standings that show it are served afresh. */
-  namesChanged(): Promise<void>;
+  /** A learner's display name changed: drop the cached standings that show it. */
+  namesChanged(email: string): Promise<void>;
   /** family.linked / family.unlinked as the links kit keeps them (lib-service createFamilyLinks().handlers). */
   linkHandlers: Required<Pick<EventHandlers, 'family.linked' | 'family.unlinked'>>;
   /** A link was kept: with PARENT_CONSENT=required the standings rank other learners now. */
@@ -35,7 +36,7 @@ export function quizHandlers(deps: QuizHandlerDeps): EventHandlers {
       const { email, name } = event.data;
       let changed = false;
       await deps.unlessErased(email, event.occurredAt, async () => (changed = await deps.displayNames.apply(email, name, new Date(event.occurredAt))));
-      if (changed) await deps.namesChanged();
+      if (changed) await deps.namesChanged(email);
     },
     // Families (issue 24): the service's copy of the links (redeliveries and older versions change nothing).
     'family.linked': async (event, ctx) => {
