@@ -7,20 +7,11 @@
 // (which match an element), missing fields and other types included, then time a filter on an indexed field.
 import { MongoClient, ObjectId, type Collection, type Filter } from 'mongodb';
 import { startPrivateFerretDb, type PrivateServer } from '../src';
+import { timed } from './timing';
 
 type Row = { _id: string; lessonId?: unknown; email?: unknown; n: number };
 const DOCS = 2000;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-async function timed(samples: number, run: (i: number) => Promise<unknown>): Promise<number> {
-  const took: number[] = [];
-  for (let i = 0; i < samples; i += 1) {
-    const started = performance.now();
-    await run(i);
-    took.push(performance.now() - started);
-  }
-  return median(took);
-}
 
 // Every kind of value a field may hold where a filter asks for the string "l1".
 const ROWS: Row[] = [

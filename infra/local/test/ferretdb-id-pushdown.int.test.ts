@@ -5,22 +5,12 @@
 // collection took 100–250 ms here against 1.5 ms by `_id` alone; with it both take the same.
 import { MongoClient, type Collection } from 'mongodb';
 import { startPrivateFerretDb, type PrivateServer } from '../src';
+import { timed } from './timing';
 
 type Counter = { _id: string; version: number; n: number; tags: string[] };
 const DOCS = 2000;
 const SAMPLES = 25;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-async function timed(samples: number, run: (i: number) => Promise<unknown>): Promise<number> {
-  const took: number[] = [];
-  for (let i = 0; i < samples; i += 1) {
-    const started = performance.now();
-    await run(i);
-    took.push(performance.now() - started);
-  }
-  return median(took);
-}
 
 describe('FerretDB: a filter that pins _id reads one document', () => {
   let server: PrivateServer;
