@@ -15,16 +15,6 @@ export const messages = {
   redeem: {
     title: (name: string) => `Redeem ${name}`,
     description: (name: string, cost: number) => `${name} costs ${cost} gems. Where should we send it?`,
-    fields: {
-      name: 'Name',
-      phone: 'Phone',
-      address1: 'Address line 1',
-      address2: 'Address line 2 (optional)',
-      city: 'City',
-      postalCode: 'Postal code',
-      notes: 'Notes (optional)',
-    },
-    required: 'Required',
     confirm: (cost: number) => `Confirm and spend ${cost} gems`,
     confirming: 'Redeeming...',
     cancel: 'Cancel',

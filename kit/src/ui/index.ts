@@ -12,6 +12,7 @@ export { carouselWindow, wrap, CARD_WIDTH_PX, CARD_GAP_PX, type CardPlace, type 
 export { Tooltip, type TooltipProps } from './Tooltip';
 export { Modal, type ModalProps } from './Modal';
 export { TextField, TextArea, SelectField, RadioGroup, type TextFieldProps, type TextAreaProps, type SelectFieldProps, type RadioGroupProps } from './fields';
+export { AddressFields, ADDRESS_REQUIRED_FIELDS, emptyAddress, addressIncomplete, trimmedAddress, type AddressValue, type AddressLabels, type AddressFieldsProps } from './AddressFields';
 export { cx } from './cx';
 export { useDismiss } from './useDismiss';
 export { releasePageWhenNoModalIsOpen } from './modal-layers';

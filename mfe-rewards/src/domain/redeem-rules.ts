@@ -1,4 +1,5 @@
 // SPEC §5 Redeem, on the client (the server checks the same again): who may redeem what, and why not.
+import { addressIncomplete } from '@kidslearn/kit/ui';
 import type { Address, Gift } from '../api/rewards-api';
 import { messages } from '../messages';
 
@@ -29,14 +30,12 @@ export function disabledReason(gift: Gift, signedIn: boolean, gems: number | und
 
 export const isPending = (reason: string | undefined): reason is PendingReason => reason === 'balanceLoading' || reason === 'parentLoading';
 
-export const REQUIRED_FIELDS = ['name', 'phone', 'address1', 'city', 'postalCode'] as const satisfies readonly (keyof Address)[];
-
 /** The first failing check's message (SPEC §5 order), or undefined when the redemption may be sent. */
 export function redeemProblem(gift: Gift, signedIn: boolean, gems: number | undefined, address: Address): string | undefined {
   if (!signedIn) return messages.redeem.loginFirst;
   if (!isPriceSet(gift.cost)) return messages.redeem.noPrice;
   if ((gems ?? 0) < gift.cost) return messages.redeem.notEnoughGems;
-  if (REQUIRED_FIELDS.some((field) => !address[field].trim())) return messages.redeem.fillRequired;
+  if (addressIncomplete(address)) return messages.redeem.fillRequired;
   return undefined;
 }
 
