@@ -2,18 +2,11 @@
 // for a parent confirming where it goes (family). Every field is labelled; the required ones say so once the
 // form has been tried; the browser can fill them (autocomplete).
 import { forwardRef } from 'react';
+import type { Address } from '@kidslearn/contracts';
 import { TextArea, TextField } from './fields';
 
-/** The address a gift is delivered to (structurally the contracts' `Address`). */
-export interface AddressValue {
-  name: string;
-  phone: string;
-  address1: string;
-  address2?: string;
-  city: string;
-  postalCode: string;
-  notes?: string;
-}
+/** The address a gift is delivered to: the contracts' `Address` (SPEC §3). */
+export type AddressValue = Address;
 type Field = keyof AddressValue;
 
 /** SPEC §5 Redeem: the fields that must not be blank. */
