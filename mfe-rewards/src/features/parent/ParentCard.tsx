@@ -30,10 +30,6 @@ export function ParentCard() {
     }
   };
 
-  // While the answer is on its way the card keeps its place (the page does not jump when it arrives: CLS).
-  if (parent.isLoading) {
-    return <div className="rwd-parent rwd-parent--loading" aria-hidden="true" />;
-  }
   // Only a known answer is shown: a failed read is logged (useMyParent), like SPEC §8's other learner reads.
   if (!parent.isSuccess) return null;
   const me: MyParent = parent.data;
