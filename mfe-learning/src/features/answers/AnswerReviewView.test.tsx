@@ -22,7 +22,7 @@ describe('See your answers (issue 21)', () => {
 
     await waitFor(() => expect(view.feedback.alerts).toEqual([{ title: 'Quiz Submitted!', text: 'You scored 1/2. Great job—earned 1 gem!', icon: 'success' }]));
     expect(screen.queryByRole('heading', { name: 'Your answers: Adding tens' })).not.toBeInTheDocument();
-    expect(screen.getByText('Select a lesson video or quiz')).toBeInTheDocument();
+    expect(await screen.findByText('Select a lesson video or quiz')).toBeInTheDocument();
 
     closeDialog();
     const heading = await screen.findByRole('heading', { name: 'Your answers: Adding tens' });

@@ -4,7 +4,7 @@ import type { Dispatch } from 'react';
 import type { LearnerLesson } from '../../api/learning-api';
 import { messages } from '../../messages';
 import { AnswerReviewView } from '../answers/AnswerReviewView';
-import { DailyReviewCard } from '../daily-review/DailyReviewCard';
+import { DailyReviewCard, useDailyReview } from '../daily-review/DailyReviewCard';
 import { PracticeView } from '../practice/PracticeView';
 import type { LearningAction, LearningState } from './learning-state';
 import { QuizForm } from './QuizForm';
@@ -17,11 +17,13 @@ export interface LearningViewerProps {
   lesson: LearnerLesson | undefined;
   /** every lesson, once loaded (today's review reads its questions from them) */
   lessons: LearnerLesson[] | undefined;
+  /** the lessons' first read is still on its way */
+  lessonsLoading: boolean;
   submitting: boolean;
   onSubmitQuiz: () => void;
 }
 
-export function LearningViewer({ state, dispatch, lesson, lessons, submitting, onSubmitQuiz }: LearningViewerProps) {
+export function LearningViewer({ state, dispatch, lesson, lessons, lessonsLoading, submitting, onSubmitQuiz }: LearningViewerProps) {
   if (lesson && state.mode === 'video' && state.partIndex !== undefined) {
     return <VideoViewer parts={lesson.parts} index={state.partIndex} onSelect={(index) => dispatch({ type: 'selectPart', index })} />;
   }
@@ -42,10 +44,25 @@ export function LearningViewer({ state, dispatch, lesson, lessons, submitting, o
   if (lesson && state.mode === 'practice') {
     return <PracticeView key={lesson._id} lesson={lesson} onSeeAnswers={() => dispatch({ type: 'seeAnswers', lessonId: lesson._id })} />;
   }
+  return <IdleViewer lessons={lessons} lessonsLoading={lessonsLoading} />;
+}
+
+/**
+ * Nothing chosen: today's review above 'Select a lesson video or quiz'. Both appear together once the lessons and
+ * the review are known, in a box that keeps its height: the placeholder shown first and then pushed down by the
+ * review was the largest layout shift of a phone's /my-classes.
+ */
+function IdleViewer({ lessons, lessonsLoading }: { lessons: LearnerLesson[] | undefined; lessonsLoading: boolean }) {
+  const review = useDailyReview();
+  const settled = !lessonsLoading && review.settled;
   return (
-    <>
-      {lessons && <DailyReviewCard lessons={lessons} />}
-      <p className="lrn-placeholder">{messages.classes.selectSomething}</p>
-    </>
+    <div className="lrn-idle" aria-busy={!settled}>
+      {settled && (
+        <>
+          {lessons && <DailyReviewCard review={review} lessons={lessons} />}
+          <p className="lrn-placeholder">{messages.classes.selectSomething}</p>
+        </>
+      )}
+    </div>
   );
 }

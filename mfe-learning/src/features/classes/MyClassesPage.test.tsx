@@ -37,7 +37,7 @@ const lessonButton = (name: string) => screen.findByRole('button', { name: new R
 describe('/my-classes, the Learning screen (SPEC §4)', () => {
   it('when nothing is chosen, then the viewer asks to select a lesson video or quiz', async () => {
     renderLearning('/my-classes', { gateway: gateway() });
-    expect(screen.getByText('Select a lesson video or quiz')).toBeInTheDocument();
+    expect(await screen.findByText('Select a lesson video or quiz')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Lessons' })).toBeInTheDocument();
     expect(await lessonButton('Adding tens')).toBeInTheDocument();
   });

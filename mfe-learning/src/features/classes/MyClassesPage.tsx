@@ -51,7 +51,7 @@ export function MyClassesPage() {
   return (
     <div className="lrn-classes">
       <section className="lrn-viewer" aria-label={messages.classes.viewer}>
-        <LearningViewer state={state} dispatch={dispatch} lesson={lesson} lessons={lessons.data} submitting={submitting} onSubmitQuiz={() => void onSubmitQuiz()} />
+        <LearningViewer state={state} dispatch={dispatch} lesson={lesson} lessons={lessons.data} lessonsLoading={lessons.isLoading} submitting={submitting} onSubmitQuiz={() => void onSubmitQuiz()} />
       </section>
       <aside className="lrn-panel" aria-labelledby="lrn-lessons-heading">
         <h1 id="lrn-lessons-heading">{messages.classes.lessons}</h1>

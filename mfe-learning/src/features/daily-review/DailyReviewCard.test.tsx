@@ -51,6 +51,20 @@ describe("Today's review on My Classes (issue 21)", () => {
     expect(document.body).toHaveFocus();
   });
 
+  it('while today’s review is on its way, then the viewer keeps its place, and the review and the placeholder then appear together (nothing shown first is pushed down)', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const answers = learningGateway({ daily: dailyReviewServer(today, keys).review });
+    renderLearning('/my-classes', { gateway: async (req) => (req.url === '/daily-review' ? held.then(() => answers(req)) : answers(req)) });
+    expect(await screen.findByRole('button', { name: /Adding tens/ })).toBeInTheDocument();
+    expect(screen.queryByText('Select a lesson video or quiz')).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Lesson viewer' }).querySelector('.lrn-idle')).toHaveAttribute('aria-busy', 'true');
+    release();
+    expect(await screen.findByRole('heading', { name: "Today's review" })).toBeInTheDocument();
+    expect(screen.getByText('Select a lesson video or quiz')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Lesson viewer' }).querySelector('.lrn-idle')).toHaveAttribute('aria-busy', 'false');
+  });
+
   it('when this week has reviewed days, then they show gently as day markers with a text alternative', async () => {
     renderReview();
     expect(await screen.findByText('Reviewed on 2 days this week')).toBeInTheDocument();
@@ -125,7 +139,7 @@ describe("Today's review on My Classes (issue 21)", () => {
     renderLearning('/my-classes', { gateway: (req) => (req.url === '/daily-review' ? { status: 500 } : learningGateway()(req)) });
     await waitFor(() => expect(error).toHaveBeenCalledWith("Loading today's review failed", expect.anything()));
     expect(screen.queryByRole('heading', { name: "Today's review" })).not.toBeInTheDocument();
-    expect(screen.getByText('Select a lesson video or quiz')).toBeInTheDocument();
+    expect(await screen.findByText('Select a lesson video or quiz')).toBeInTheDocument();
     error.mockRestore();
   });
 });

@@ -7,12 +7,18 @@ import { messages } from '../../messages';
 import { DailyReviewSteps } from './DailyReviewSteps';
 import { WeekStreak } from './WeekStreak';
 
-export function DailyReviewCard({ lessons }: { lessons: LearnerLesson[] }) {
+/** Today's review as read for the card: `settled` once its first answer (or failure) is in. */
+export function useDailyReview() {
   const review = useLearningApi().useLearningDailyReviewQuery();
-  const headingId = useId();
   useEffect(() => {
     if (review.isError) console.error("Loading today's review failed", review.error);
   }, [review.isError, review.error]);
+  return { data: review.data, settled: !review.isLoading };
+}
+export type DailyReviewRead = ReturnType<typeof useDailyReview>;
+
+export function DailyReviewCard({ review, lessons }: { review: DailyReviewRead; lessons: LearnerLesson[] }) {
+  const headingId = useId();
   if (!review.data) return null;
 
   return (

@@ -49,7 +49,8 @@ export function AvatarPage() {
           }}
         />
       )}
-      <ParentCard />
+      {/* Below the carousel: shown once the carousel is in place (on a phone the card arriving first was pushed 140 px down). */}
+      <ParentCard held={avatars.isLoading} />
     </div>
   );
 }

@@ -71,6 +71,17 @@ describe('/avater: "Your parent" (families)', () => {
     expect(view.calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ parentEmail: 'mum@example.test' }, { parentEmail: 'dad@example.test' }]);
   });
 
+  it('while the avatars are on their way, then the card waits below them (its answer already read) and shows once the carousel is in place', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const answers = gateway({ parentEmail: 'mum@example.test', status: 'consented', consentMode: 'optional' });
+    const view = renderRewards('/avater', { gateway: async (req) => (req.url === '/avaters' ? held.then(() => answers(req)) : answers(req)) });
+    await waitFor(() => expect(view.calls.some((call) => call.url === '/family/parent')).toBe(true));
+    expect(screen.queryByRole('region', { name: 'Your parent' })).not.toBeInTheDocument();
+    release();
+    expect(await card()).toBeInTheDocument();
+  });
+
   it('when the parent agreed, then the card says so and offers nothing to change', async () => {
     renderRewards('/avater', { gateway: gateway({ parentEmail: 'mum@example.test', status: 'consented', consentMode: 'required' }) });
     const region = await card();

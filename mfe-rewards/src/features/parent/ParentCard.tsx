@@ -9,8 +9,12 @@ import { useMyParent } from './useMyParent';
 
 const text = messages.parent;
 
-/** "Your parent" on /avater: name a parent (PUT /family/parent), see whether they agreed, ask again or change. */
-export function ParentCard() {
+/**
+ * "Your parent" on /avater: name a parent (PUT /family/parent), see whether they agreed, ask again or change.
+ * `held`: its answer is read at once but shown only when it is false (the page holds it back while what is above
+ * it still loads, so the card never appears and is then pushed down).
+ */
+export function ParentCard({ held = false }: { held?: boolean }) {
   const { api, platform } = rewardsArea.useArea();
   const parent = useMyParent();
   const [name, naming] = api.useRewardsNameParentMutation();
@@ -31,7 +35,7 @@ export function ParentCard() {
   };
 
   // Only a known answer is shown: a failed read is logged (useMyParent), like SPEC §8's other learner reads.
-  if (!parent.isSuccess) return null;
+  if (held || !parent.isSuccess) return null;
   const me: MyParent = parent.data;
   return (
     <section className="rwd-parent" aria-labelledby="rwd-parent-heading">
