@@ -2,6 +2,7 @@
 // standings, redeem) over the fleet's gateway → 0 errors, p50/p99 per route; then the same ledger check.
 import { loadAverage } from '../load';
 import { drillLogFile, startDrillFleet } from './fleet-for-drill';
+import { sampleBacklog } from './backlog';
 import { checkLedger } from './ledger-check';
 import { DEMO_LESSONS, runLearnerLoad, waitForAnswerKeys } from './learner-load';
 import { learners } from './learners';
@@ -32,7 +33,9 @@ export async function drillLearners(servers: DrillServers, o: DrillOptions, comm
     const who = await learners(o.learners);
     timeline.note(`${who.length} learners ready (Keycloak accounts, fresh tokens)`);
     timeline.note(`load: each learner loops GET /lessons → POST /quiz-results → GET /standings/:lessonId → POST /redemptions for ${o.learnersSeconds} s`);
+    const backlog = await sampleBacklog(fleet.amqpUrl);
     const load = await runLearnerLoad(fleet.url('gateway'), who, o.learnersSeconds);
+    for (const [queue, { peak, median }] of Object.entries(await backlog.stop())) result.figures[`${queue} ready messages (median / peak)`] = `${median} / ${peak}`;
     result.routes = load.routes;
     result.figures['learner loops'] = load.loops;
     result.figures.requests = load.requests;
