@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import DataLoader from 'dataloader';
 import { Schema, type Connection, type Model } from 'mongoose';
 import { AppError } from '@kidslearn/lib-core';
 import type { EventEnvelope } from '@kidslearn/lib-events';
@@ -38,6 +39,13 @@ const schema = new Schema<ErasureDoc>(
   { collection: 'erasures', versionKey: false },
 );
 
+/**
+ * How long the checks made once a write is done wait to be read together: one read of the tombstones answers
+ * every after-write check of this process in the window (at 100 writes a second, one read instead of five). Such a
+ * check is off the answer's path (a request's runs after it was answered), so it can wait a moment.
+ */
+export const AFTER_WRITE_CHECK_WINDOW_MS = 50;
+
 export type Instant = Date | string | number;
 const millis = (at: Instant): number => (at instanceof Date ? at.getTime() : typeof at === 'number' ? at : Date.parse(at));
 
@@ -58,6 +66,11 @@ export interface ErasureLog {
    * Then it must not be written. Reads the database (and refreshes this process's copy).
    */
   refuses(email: string, originatedAt: Instant, graceMs?: number): Promise<boolean>;
+  /**
+   * `refuses`, asked once something was written: read together with the other after-write checks of the next
+   * AFTER_WRITE_CHECK_WINDOW_MS (one read for all of them).
+   */
+  refusesAfterWrite(email: string, originatedAt: Instant, graceMs?: number): Promise<boolean>;
   /**
    * The same question answered from this process's copy, without a read: a "yes" is always right (a
    * tombstone never goes back); a "no" may miss an erasure another instance recorded meanwhile, which is
@@ -83,12 +96,20 @@ export function createErasureLog(conn: Connection, options: { outboxOf?: (model:
     // An unreadable time cannot prove it is newer than the erasure: refused.
     erasedAtMs !== undefined && !(millis(originatedAt) > erasedAtMs + graceMs);
 
+  // Tombstones by key, one read for the keys asked together (the same tick; or an after-write window).
+  const readTombstones = async (keys: readonly string[]): Promise<Array<number | null>> => {
+    const docs = await model.find({ _id: { $in: [...new Set(keys)] } }, { erasedAt: 1 }).lean<Pick<ErasureDoc, '_id' | 'erasedAt'>[]>().exec();
+    for (const doc of docs) remember(doc._id, doc.erasedAt.getTime());
+    const found = new Map(docs.map((doc) => [doc._id, doc.erasedAt.getTime()]));
+    return keys.map((key) => found.get(key) ?? null);
+  };
+  // No cache: every question is answered by a read made after it was asked.
+  const current = new DataLoader(readTombstones, { cache: false, maxBatchSize: 500 });
+  const afterWrite = new DataLoader(readTombstones, { cache: false, maxBatchSize: 500, batchScheduleFn: (read) => setTimeout(read, AFTER_WRITE_CHECK_WINDOW_MS) });
+
   const erasedAt = async (email: string): Promise<Date | null> => {
-    const key = erasureKey(email);
-    const doc = await model.findById(key, { erasedAt: 1 }).lean<Pick<ErasureDoc, 'erasedAt'>>().exec();
-    if (!doc) return null;
-    remember(key, doc.erasedAt.getTime());
-    return doc.erasedAt;
+    const at = await current.load(erasureKey(email));
+    return at === null ? null : new Date(at);
   };
 
   return {
@@ -110,6 +131,9 @@ export function createErasureLog(conn: Connection, options: { outboxOf?: (model:
     async refuses(email, originatedAt, graceMs = 0) {
       return covered((await erasedAt(email))?.getTime(), originatedAt, graceMs);
     },
+    async refusesAfterWrite(email, originatedAt, graceMs = 0) {
+      return covered((await afterWrite.load(erasureKey(email))) ?? undefined, originatedAt, graceMs);
+    },
     knownToRefuse(email, originatedAt, graceMs = 0) {
       return covered(known.get(erasureKey(email)), originatedAt, graceMs);
     },
@@ -118,7 +142,8 @@ export function createErasureLog(conn: Connection, options: { outboxOf?: (model:
 
 /**
  * Writes something about a learner unless the learner was erased after it originated; resolves false when
- * it was dropped. Checks again once written: an erasure recorded while the write ran (another instance, a
+ * it was dropped. Checks again once written (read together with the other after-write checks of the moment): an
+ * erasure recorded while the write ran (another instance, a
  * consumer running beside a request) is then applied again by `eraseAgain`, so whichever of the two runs
  * last removes the data. The erasure records its tombstone before it deletes, which makes this sound.
  */
@@ -131,7 +156,7 @@ export async function writeUnlessErased(
   const { email, originatedAt, graceMs = ERASURE_GRACE_MS } = about;
   if (erasures.knownToRefuse(email, originatedAt, graceMs)) return false;
   await write();
-  if (await erasures.refuses(email, originatedAt, graceMs)) {
+  if (await erasures.refusesAfterWrite(email, originatedAt, graceMs)) {
     await eraseAgain(email);
     return false;
   }
@@ -153,7 +178,7 @@ interface FinishingResponse {
  * Keycloak account is gone, but the token lives until it expires) gets 401 with `message`. A writing request asks
  * the database (one read by id): the erasure may have been recorded by another instance, whose copy this process
  * does not share. A read is answered from this process's copy (the learner's data is gone either way). Once a
- * writing request has finished, the database is asked again and `eraseAgain` removes what the request wrote if an
+ * writing request has finished, the database is asked again (with the other after-write checks of the moment) and `eraseAgain` removes what the request wrote if an
  * erasure landed meanwhile (the `learner.erased` consumer running beside it). Admins are never erased, so never
  * refused.
  */
@@ -169,7 +194,7 @@ export function erasedCallerGuard(opts: { erasures: ErasureLog; message: string;
     res.on('finish', () => {
       if (res.statusCode >= 400) return;
       erasures
-        .refuses(email, issuedAt)
+        .refusesAfterWrite(email, issuedAt)
         .then((erased) => (erased ? eraseAgain(email) : undefined))
         .catch(onError);
     });

@@ -111,4 +111,21 @@ describe('erasure tombstones (real database)', () => {
     const refused = await new Promise((resolve) => guard({ method: 'POST', auth: { email: 'elsewhere@kidslearn.test', isAdmin: false, issuedAtMs: Date.parse('2030-07-31T00:00:00Z') } }, res, resolve));
     expect(refused).toMatchObject({ status: 401, message: 'gone' });
   });
+
+  it('when many writes are checked once done, then one read of the tombstones answers them all, each with its own answer; a check made alone still reads the database', async () => {
+    const log = createErasureLog(conn);
+    await createErasureLog(conn).record('batch-erased@kidslearn.test', at('2030-09-01T00:00:00Z'));
+    const reads = jest.spyOn(log.model, 'find');
+    const emails = Array.from({ length: 20 }, (_, i) => (i === 7 ? 'batch-erased@kidslearn.test' : `batch-${i}@kidslearn.test`));
+    const answers = await Promise.all(emails.map((email) => log.refusesAfterWrite(email, at('2030-08-31T00:00:00Z'))));
+    expect(answers.map((refused, i) => (refused ? i : -1)).filter((i) => i >= 0)).toEqual([7]);
+    expect(reads).toHaveBeenCalledTimes(1);
+    // The copy learnt the tombstone from that read.
+    expect(log.knownToRefuse('batch-erased@kidslearn.test', at('2030-08-31T00:00:00Z'))).toBe(true);
+
+    await createErasureLog(conn).record('batch-later@kidslearn.test', at('2030-09-02T00:00:00Z'));
+    expect(await log.refusesAfterWrite('batch-later@kidslearn.test', at('2030-09-01T00:00:00Z'))).toBe(true);
+    expect(reads).toHaveBeenCalledTimes(2);
+    reads.mockRestore();
+  });
 });
