@@ -77,6 +77,8 @@ async function main() {
   try {
     await publicPages(browser);
     await signedInPages(browser, learner, '/my-classes', [
+      ['my-classes', '/my-classes', async (page) => void (await page.getByText('Select a lesson video or quiz').waitFor())],
+      ['avatar', '/avater', async (page) => void (await page.getByRole('region', { name: 'Your parent' }).waitFor())],
       [
         'standings',
         '/standings',
