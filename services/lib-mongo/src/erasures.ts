@@ -143,9 +143,8 @@ export function createErasureLog(conn: Connection, options: { outboxOf?: (model:
 /**
  * Writes something about a learner unless the learner was erased after it originated; resolves false when
  * it was dropped. Checks again once written (read together with the other after-write checks of the moment): an
- * erasure recorded while the write ran (another instance, a
- * consumer running beside a request) is then applied again by `eraseAgain`, so whichever of the two runs
- * last removes the data. The erasure records its tombstone before it deletes, which makes this sound.
+ * erasure recorded while the write ran (another instance, a consumer running beside a request) is then applied
+ * again by `eraseAgain`, so whichever of the two runs last removes the data. The erasure records its tombstone before it deletes, which makes this sound.
  */
 export async function writeUnlessErased(
   erasures: ErasureLog,
