@@ -25,8 +25,8 @@ export function gemsHandlers(deps: GemsHandlerDeps): EventHandlers {
   // A learner's events one after another in this process (fewer lost races on their balance; correctness does
   // not depend on it: other instances take the learner's other events); other learners' side by side.
   const perLearner = oneAtATimePerKey();
-  // Only the write waits for the learner's turn: the check once written (a read shared with other checks, after a
-  // short wait) runs outside it, so the learner's next event does not wait for it.
+  // Only the write waits for the learner's turn: the check once written (a database read) runs outside it, so the
+  // learner's next event does not wait for it.
   const guarded = (event: Event, email: string, write: () => Promise<unknown>) => deps.unlessErased(email, event.occurredAt, () => perLearner(email, write));
   return {
     'quiz.attempt.scored': async (event) => {
