@@ -1,8 +1,8 @@
 // How far each service's consumers fell behind during a load: the ready messages in every `<service>.events`
 // queue, sampled with a passive check. A backlog that grows is where an answer waiting for an event waits.
 import { connectFirst, topologyFor } from '@kidslearn/lib-events';
-
-const CONSUMERS = ['content', 'quiz', 'gems', 'gifts'];
+import { percentile } from '../types';
+import { CONSUMERS } from './queues';
 
 export interface BacklogSampler {
   /** Stops sampling: per queue, the peak and the median of the ready messages seen. */
@@ -30,10 +30,7 @@ export async function sampleBacklog(amqpUrl: string, everyMs = 2000): Promise<Ba
       await running.catch(() => undefined);
       await conn.close().catch(() => undefined);
       const out: Record<string, { peak: number; median: number }> = {};
-      for (const [queue, counts] of seen) {
-        const sorted = [...counts].sort((a, b) => a - b);
-        out[queue] = { peak: sorted[sorted.length - 1] ?? 0, median: sorted[Math.floor(sorted.length / 2)] ?? 0 };
-      }
+      for (const [queue, counts] of seen) out[queue] = counts.length ? { peak: percentile(counts, 100), median: percentile(counts, 50) } : { peak: 0, median: 0 };
       return out;
     },
   };

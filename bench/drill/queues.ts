@@ -2,7 +2,7 @@
 import { DEFAULT_RETRY_DELAYS_MS, connectFirst, topologyFor } from '@kidslearn/lib-events';
 
 /** The services whose consumers a drill runs. */
-const CONSUMERS = ['content', 'quiz', 'gems', 'gifts'];
+export const CONSUMERS = ['content', 'quiz', 'gems', 'gifts'];
 /** lib-events' default retry delays (bus.ts): one delay queue each. */
 const RETRY_DELAYS_MS = DEFAULT_RETRY_DELAYS_MS;
 
