@@ -4,6 +4,7 @@ export { outboxFields, reconcilerFields } from './outbox-fields';
 export { createOutbox } from './outbox';
 export type { Outbox, OutboxOptions, OutboxUpdate, OutboxWriteOptions } from './outbox';
 export type { OutboxPublisher } from './outbox-relay';
+export { OUTBOX_CLEAR_DELAY_MS } from './outbox-relay';
 export { applyOnce } from './apply-once';
 export type { ApplyOnceOptions } from './apply-once';
 export function isDuplicateKeyError(err: unknown): boolean {

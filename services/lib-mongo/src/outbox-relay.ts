@@ -6,6 +6,9 @@ export interface OutboxPublisher {
   publish(event: EventEnvelope): Promise<void>;
 }
 
+/** How long a published event stays in its document's outbox, at most, before the relay removes it (by default). */
+export const OUTBOX_CLEAR_DELAY_MS = 200;
+
 export interface OutboxRelayOptions {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   model: Model<any>;
@@ -21,6 +24,11 @@ export interface OutboxRelayOptions {
   idleIntervalMs?: number;
   /** Documents per read of a sweep (default 100); a sweep reads batches until nothing is pending. */
   batchSize?: number;
+  /**
+   * How long the removal of events a writer handed over waits to be written together with others' (default
+   * OUTBOX_CLEAR_DELAY_MS): their publication does not wait, and one bulk write then empties every outbox published meanwhile.
+   */
+  clearDelayMs?: number;
 }
 
 export interface OutboxRelay {
@@ -53,7 +61,7 @@ const MAX_BATCHES = 1000;
  * once, and consumers are idempotent (applyOnce). Only one flush runs at a time; a kick during
  * a flush schedules one more, and one during a long sweep is served between two documents.
  */
-export function createOutboxRelay({ model, bus, logger, intervalMs = 3000, idleIntervalMs = 60_000, batchSize = 100 }: OutboxRelayOptions): OutboxRelay {
+export function createOutboxRelay({ model, bus, logger, intervalMs = 3000, idleIntervalMs = 60_000, batchSize = 100, clearDelayMs = OUTBOX_CLEAR_DELAY_MS }: OutboxRelayOptions): OutboxRelay {
   if (!model.schema.path('outbox')) throw new Error(`${model.modelName}: add ...outboxFields to the schema to use the outbox relay`);
   let running: Promise<number> | undefined;
   let again = false;
@@ -110,16 +118,51 @@ export function createOutboxRelay({ model, bus, logger, intervalMs = 3000, idleI
     return published;
   };
 
+  // Documents whose handed-over events are out (confirmed) and still to be removed, by id: removed together
+  // by clearPublished, in the pass after clearDelayMs (or the next explicit flush, sweep or stop).
+  const published = new Map<string, { id: unknown; written: EventEnvelope[] }>();
+  let clearDue = false;
+  let clearTimer: NodeJS.Timeout | undefined;
+
   /**
-   * Empties a document's outbox without reading it, when it holds exactly the events the writer handed over:
-   * the last event written is still the last one (`outboxLastId`) and the outbox is as long as what was
-   * written. Events are only appended (moving `outboxLastId`) and removed by a relay together with everything
-   * before them, so nothing else can be in it then. False when the guard does not hold: read the document.
+   * Empties, in one bulk write, the outboxes that hold exactly the events handed over and published: the last event
+   * written is still the last one (`outboxLastId`) and the outbox is as long as what was written. Events are only
+   * appended (moving `outboxLastId`) and removed by a relay together with everything before them, so nothing else
+   * can be in one then. When the guard does not hold for every document (an event added since, by this instance
+   * or another), those still flagged are read, and what else they hold is published and removed.
    */
-  const clearWritten = async (id: unknown, written: EventEnvelope[]): Promise<boolean> => {
-    const guard = { _id: id, outboxLastId: written.at(-1)!.id, outbox: { $size: written.length } };
-    const done = await model.collection.updateOne(guard as never, { $set: { outbox: [], outboxPending: false } } as never);
-    return done.matchedCount === 1;
+  const clearPublished = async (): Promise<number> => {
+    clearTimeout(clearTimer);
+    clearTimer = undefined;
+    clearDue = false;
+    if (published.size === 0) return 0;
+    const entries = [...published.values()];
+    published.clear();
+    const done = await model.collection.bulkWrite(
+      entries.map(({ id, written }) => ({
+        updateOne: { filter: { _id: id, outboxLastId: written.at(-1)!.id, outbox: { $size: written.length } }, update: { $set: { outbox: [], outboxPending: false } } },
+      })) as never,
+      { ordered: false },
+    );
+    for (const { written } of entries) for (const event of written) markEvent('outbox.cleared', event);
+    if (done.matchedCount === entries.length) return 0;
+    const ids = entries.map(({ id }) => id);
+    const left = await model.find({ _id: ids.length === 1 ? ids[0] : { $in: ids }, outboxPending: true }, PROJECTION).lean<OutboxDoc[]>().exec();
+    return publishDocs(left);
+  };
+
+  /** The clear waits for others to join it; a pass after clearDelayMs writes it. */
+  const scheduleClear = () => {
+    if (clearTimer || published.size === 0) return;
+    clearTimer = setTimeout(() => {
+      clearTimer = undefined;
+      clearDue = true;
+      pass().catch((err: Error) => {
+        log.warn({ err: err.message }, 'outbox clear failed; the sweep retries');
+        scheduleSweep(intervalMs);
+      });
+    }, clearDelayMs);
+    clearTimer.unref();
   };
 
   /** The documents written since the last pass, by id: no collection scan on the hot path. */
@@ -127,26 +170,26 @@ export function createOutboxRelay({ model, bus, logger, intervalMs = 3000, idleI
     if (kicked.size === 0) return 0;
     const entries = [...kicked.values()];
     kicked.clear();
-    let published = 0;
-    // Events handed over by the writer go out before any read: the consumer's wait starts sooner.
-    // They are removed from the outbox afterwards; a crash in between republishes them (at least once, as always).
-    const sent = new Set<string>();
-    for (const { written } of entries) {
-      for (const event of written) {
-        if (await publishOnce(event)) published += 1;
-        sent.add(event.id);
-      }
-    }
-    // The usual case costs one write per document; a document that holds more than its writer handed over
-    // (an event added since, or one left from before) is read, and what else it holds is published too.
+    // Events handed over by the writers go out before any read, together (one channel keeps their order): the
+    // consumers' wait starts sooner. They are removed from the outboxes later (clearPublished); a crash in between
+    // republishes them (at least once, as always).
+    const handedOver = entries.flatMap(({ written }) => written);
+    const outcomes = await Promise.all(handedOver.map(publishOnce));
+    let count = outcomes.filter(Boolean).length;
     const toRead: unknown[] = [];
-    for (const { id, written } of entries) if (written.length === 0 || !(await clearWritten(id, written))) toRead.push(id);
+    for (const { id, written } of entries) {
+      if (written.length === 0) {
+        toRead.push(id);
+        continue;
+      }
+      const key = JSON.stringify(id);
+      published.set(key, { id, written: [...(published.get(key)?.written ?? []), ...written] });
+    }
     if (toRead.length > 0) {
       const filter = { _id: toRead.length === 1 ? toRead[0] : { $in: toRead } };
-      published += await publishDocs(await model.find(filter, PROJECTION).lean<OutboxDoc[]>().exec(), sent);
+      count += await publishDocs(await model.find(filter, PROJECTION).lean<OutboxDoc[]>().exec(), new Set(handedOver.map((event) => event.id)));
     }
-    for (const { written } of entries) for (const event of written) markEvent('outbox.cleared', event);
-    return published;
+    return count;
   };
 
   /** Drains every pending document in batches; kicks that arrive meanwhile are served between documents. */
@@ -171,23 +214,23 @@ export function createOutboxRelay({ model, bus, logger, intervalMs = 3000, idleI
   };
 
   const publishPending = async (): Promise<number> => {
-    let published = await publishKicked();
+    let count = await publishKicked();
     if (sweep) {
       sweep = false;
+      // Published outboxes are emptied first, so the drain does not read them as pending.
+      count += await clearPublished();
       const { swept, kickedOut } = await drain();
       leftBehind = swept;
-      published += swept + kickedOut;
+      count += swept + kickedOut;
     }
-    if (published) log.debug({ published }, 'outbox events published');
-    return published;
+    if (clearDue) count += await clearPublished();
+    else scheduleClear();
+    if (count) log.debug({ published: count }, 'outbox events published');
+    return count;
   };
 
-  const flush = async (documentId?: unknown, written: EventEnvelope[] = []): Promise<number> => {
-    if (documentId === undefined) sweep = true;
-    else {
-      const key = JSON.stringify(documentId);
-      kicked.set(key, { id: documentId, written: [...(kicked.get(key)?.written ?? []), ...written] });
-    }
+  /** One pass at a time; a request during a pass runs one more after it. */
+  const pass = (): Promise<number> => {
     if (running) {
       again = true;
       return running;
@@ -205,6 +248,17 @@ export function createOutboxRelay({ model, bus, logger, intervalMs = 3000, idleI
       return total;
     })();
     return running;
+  };
+
+  const flush = (documentId?: unknown, written: EventEnvelope[] = []): Promise<number> => {
+    if (documentId === undefined) {
+      sweep = true;
+      clearDue = true;
+    } else {
+      const key = JSON.stringify(documentId);
+      kicked.set(key, { id: documentId, written: [...(kicked.get(key)?.written ?? []), ...written] });
+    }
+    return pass();
   };
 
   let started = false;
@@ -247,6 +301,11 @@ export function createOutboxRelay({ model, bus, logger, intervalMs = 3000, idleI
       timer = undefined;
       nextSweepAt = Infinity;
       await running?.catch(() => 0);
+      // What is out is removed now rather than published again by the next sweep.
+      clearDue = true;
+      await pass().catch(() => 0);
+      clearTimeout(clearTimer);
+      clearTimer = undefined;
     },
   };
 }

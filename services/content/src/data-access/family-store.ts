@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout } from 'node:timers/promises';
 import { Schema, type Connection, type Model } from 'mongoose';
 import { createEvent, type EventInput } from '@kidslearn/contracts';
 import type { EventEnvelope } from '@kidslearn/lib-events';
-import { isDuplicateKeyError, outboxFields, type Outbox } from '@kidslearn/lib-mongo';
+import { isDuplicateKeyError, OUTBOX_CLEAR_DELAY_MS, outboxFields, type Outbox } from '@kidslearn/lib-mongo';
 import type { FamilyLinkRecord, FamilyStore, SettingsChange } from '../domain/family';
 
 /** A link as stored: the record (its id as `_id`), the token's hash and the outbox its events ride in. */
@@ -97,6 +98,8 @@ export function createFamilyStore(db: Connection, outboxOf: (model: Model<Family
           // Replace only what was read (a consent in between wins), and never a withdrawal still to be announced.
           const replaced = await model.replaceOne({ _id: current._id, status: current.status, version: current.version, outboxPending: { $ne: true } }, { ...doc, _id: current._id, version: current.version + 1, outbox: [], outboxPending: false, outboxLastId: null });
           if (replaced.modifiedCount === 1) return 'invited';
+          // A withdrawal just announced stays in the outbox until the relay removes it (lib-mongo).
+          await setTimeout(OUTBOX_CLEAR_DELAY_MS);
           continue;
         }
         try {

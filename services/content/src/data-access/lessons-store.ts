@@ -58,13 +58,13 @@ export function createLessonsStore(outbox: Outbox<LessonDoc>) {
     },
 
     /**
-     * `lesson.created` again for every lesson whose own event already left the outbox (a lesson
-     * still holding it is published by the relay anyway). Quiz applies it idempotently, so a quiz
-     * database that is fresh while this one is not still learns every answer key and explanation.
+     * `lesson.created` again for every live lesson, also one whose own event is still in its outbox (published,
+     * or about to be: the relay removes it a moment later). Quiz applies it idempotently, so a quiz database that
+     * is fresh while this one is not still learns every answer key and explanation.
      */
     async announcements() {
-      const docs = await Lesson.find(LIVE).sort({ createdAt: 1, _id: 1 }).lean();
-      return docs.filter((doc) => !doc.outbox?.length).map((doc) => lessonCreatedEvent(String(doc._id), toLessonView(doc as LessonLike) as NewLesson));
+      const docs = await Lesson.find(LIVE, { outbox: 0 }).sort({ createdAt: 1, _id: 1 }).lean();
+      return docs.map((doc) => lessonCreatedEvent(String(doc._id), toLessonView(doc as LessonLike) as NewLesson));
     },
   };
 
