@@ -24,16 +24,18 @@ const announcedGems = (message: string): number | null => (/^value:\d+$/.test(me
 // A wait's timeout beyond the test's own (5 s): a waiter that slept it out would fail the test, not pass it late.
 const LONG_MS = 10 * 60_000;
 
-/** A subscriber connection stand-in: subscribe/unsubscribe succeed (channels left are noted), messages are emitted by the test. */
+/** A subscriber connection stand-in: subscribe succeeds (the channels are noted), messages are emitted by the test. */
 function fakeSubscriber() {
-  const emitter = new EventEmitter() as EventEmitter & { subscribe: () => Promise<void>; unsubscribe: (channel: string) => Promise<void>; unsubscribed: string[] };
-  emitter.unsubscribed = [];
-  emitter.subscribe = async () => undefined;
-  emitter.unsubscribe = async (channel) => {
-    emitter.unsubscribed.push(channel);
+  const emitter = new EventEmitter() as EventEmitter & { subscribe: (channel: string) => Promise<void>; subscribed: string[] };
+  emitter.subscribed = [];
+  emitter.subscribe = async (channel) => {
+    emitter.subscribed.push(channel);
   };
   return emitter;
 }
+
+/** What announceOutcome publishes for `id` on the test service's channel, as the subscriber receives it. */
+const announce = (subscriber: EventEmitter, id: string, outcome = '') => subscriber.emit('message', outcomeChannel('test'), `${id} ${outcome}`);
 
 describe('outcome waiter', () => {
   it('when the outcome is announced while the first read is in flight, then it reads again at once instead of waiting out the timeout', async () => {
@@ -43,7 +45,7 @@ describe('outcome waiter', () => {
     const read = async () => {
       reads += 1;
       if (reads === 1) {
-        subscriber.emit('message', outcomeChannel('a1')); // the consumer settles and announces now
+        announce(subscriber, 'a1'); // the consumer settles and announces now
         return null;
       }
       return 7;
@@ -63,7 +65,7 @@ describe('outcome waiter', () => {
     let settled = false;
     setTimeout(() => {
       settled = true;
-      subscriber.emit('message', outcomeChannel('a3'));
+      announce(subscriber, 'a3');
     }, 20);
     await expect(waiter.waitFor('a3', LONG_MS, async () => (settled ? 3 : null))).resolves.toBe(3);
   });
@@ -74,7 +76,7 @@ describe('outcome waiter, announcement with a value', () => {
     const subscriber = fakeSubscriber();
     const waiter = createOutcomeWaiter(subscriber as unknown as Redis);
     let reads = 0;
-    setTimeout(() => subscriber.emit('message', outcomeChannel('b1'), gemsAnnouncement(12)), 20);
+    setTimeout(() => announce(subscriber, 'b1', gemsAnnouncement(12)), 20);
     await expect(
       waiter.waitFor(
         'b1',
@@ -95,7 +97,7 @@ describe('outcome waiter, announcement with a value', () => {
     let settled = false;
     setTimeout(() => {
       settled = true;
-      subscriber.emit('message', outcomeChannel('b2'), '1');
+      announce(subscriber, 'b2', '1');
     }, 20);
     await expect(waiter.waitFor('b2', 2000, async () => (settled ? 4 : null), announcedGems)).resolves.toBe(4);
   });
@@ -115,7 +117,7 @@ describe('outcome listener (opened before the event is published)', () => {
   it('when the announcement lands before the wait starts, then it is answered without reading the attempt', async () => {
     const subscriber = fakeSubscriber();
     const listener = await createOutcomeWaiter(subscriber as unknown as Redis).listen('c1');
-    subscriber.emit('message', outcomeChannel('c1'), gemsAnnouncement(9));
+    announce(subscriber, 'c1', gemsAnnouncement(9));
     const read = counting(() => null);
     await expect(listener.wait(2000, read, announcedGems)).resolves.toBe(9);
     expect(read.calls).toBe(0);
@@ -142,25 +144,48 @@ describe('outcome listener (opened before the event is published)', () => {
     expect(read.calls).toBeGreaterThanOrEqual(2);
   });
 
-  it('when closed, then its channel is unsubscribed', async () => {
+  it("when requests listen, then the service's one channel was subscribed at start and no request subscribes again", async () => {
     const subscriber = fakeSubscriber();
-    const { unsubscribed } = subscriber;
-    const listener = await createOutcomeWaiter(subscriber as unknown as Redis).listen('c4');
-    await listener.close();
-    expect(unsubscribed).toEqual([outcomeChannel('c4')]);
+    const listeners = createOutcomeWaiter(subscriber as unknown as Redis);
+    expect(subscriber.subscribed).toEqual([outcomeChannel('test')]);
+    const opened = await Promise.all(['d1', 'd2', 'd3'].map((id) => listeners.listen(id)));
+    await Promise.all(opened.map((listener) => listener.close()));
+    expect(subscriber.subscribed).toEqual([outcomeChannel('test')]);
   });
 
-  it('when two requests wait for one outcome, then both get the announcement and the channel stays subscribed until both close', async () => {
+  it("when another request's outcome or another channel's message arrives, then the wait is not answered by it", async () => {
     const subscriber = fakeSubscriber();
-    const { unsubscribed } = subscriber;
+    const listener = await createOutcomeWaiter(subscriber as unknown as Redis).listen('e1');
+    announce(subscriber, 'e10', gemsAnnouncement(1));
+    subscriber.emit('message', outcomeChannel('other'), `e1 ${gemsAnnouncement(2)}`);
+    setTimeout(() => announce(subscriber, 'e1', gemsAnnouncement(3)), 20);
+    await expect(listener.wait(2000, async () => null, announcedGems)).resolves.toBe(3);
+    await listener.close();
+  });
+
+  it('when the connection drops during a wait, then the waiter reads the attempt until the outcome is there', async () => {
+    const subscriber = fakeSubscriber();
+    const listener = await createOutcomeWaiter(subscriber as unknown as Redis).listen('e2');
+    let settled = false;
+    const read = counting(() => (settled ? 6 : null));
+    const waiting = listener.wait(LONG_MS, read, announcedGems);
+    setTimeout(() => subscriber.emit('close'), 20);
+    setTimeout(() => (settled = true), 400);
+    await expect(waiting).resolves.toBe(6);
+    expect(read.calls).toBeGreaterThanOrEqual(2);
+    await listener.close();
+  });
+
+  it('when two requests wait for one outcome, then both get the announcement, and one closing leaves the other listening', async () => {
+    const subscriber = fakeSubscriber();
     const listeners = createOutcomeWaiter(subscriber as unknown as Redis);
     const [first, second] = [await listeners.listen('c5'), await listeners.listen('c5', { readFirst: true })];
-    subscriber.emit('message', outcomeChannel('c5'), gemsAnnouncement(3));
+    announce(subscriber, 'c5', gemsAnnouncement(3));
     const never = async () => null;
     await expect(Promise.all([first.wait(2000, never, announcedGems), second.wait(2000, never, announcedGems)])).resolves.toEqual([3, 3]);
     await first.close();
-    expect(unsubscribed).toEqual([]);
+    announce(subscriber, 'c5', gemsAnnouncement(4));
+    await expect(second.wait(2000, never, announcedGems)).resolves.toBe(4);
     await second.close();
-    expect(unsubscribed).toEqual([outcomeChannel('c5')]);
   });
 });

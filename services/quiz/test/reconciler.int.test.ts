@@ -49,8 +49,12 @@ async function withoutQuizOutcomes(act: () => Promise<void>): Promise<void> {
 /** The first announcement of `attemptId`'s outcome, which quiz makes as it handles a gems.credited for it. */
 async function firstAnnouncement(attemptId: string): Promise<{ heard: Promise<void>; close(): void }> {
   const subscriber = new Redis(env().REDIS_URL);
-  await subscriber.subscribe(outcomeChannel(attemptId));
-  const heard = new Promise<void>((resolve) => subscriber.once('message', () => resolve()));
+  await subscriber.subscribe(outcomeChannel('quiz'));
+  const heard = new Promise<void>((resolve) =>
+    subscriber.on('message', (_channel: string, message: string) => {
+      if (message.startsWith(`${attemptId} `)) resolve();
+    }),
+  );
   return { heard, close: () => subscriber.disconnect() };
 }
 

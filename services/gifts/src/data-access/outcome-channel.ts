@@ -4,7 +4,7 @@ import { announceOutcome, createOutcomeListeners } from '@kidslearn/lib-redis';
 import type { OutcomeWaiter, SettledOutcome } from '../domain/ports';
 
 // CONTRACTS "Waiting for an outcome": the consumer records gems' outcome in the redemption and announces it
-// on `outcome:<id>` with the outcome itself, so the waiting request answers without reading the redemption.
+// on gifts' outcome channel with the outcome itself, so the waiting request answers without reading the redemption.
 const announcement = z.object({ status: z.enum(['awaiting-parent', 'pending-delivery', 'rejected']), balance: z.number().int().min(0) });
 
 /** The outcome an announcement carries, or null (an older instance's bare 'settled': read the redemption). */
@@ -17,12 +17,15 @@ export function announcedOutcome(message: string): SettledOutcome | null {
   }
 }
 
+/** Gifts' outcome channel: every instance listens to it (lib-redis outcome-channel.ts). */
+const OUTCOMES = 'gifts';
+
 export function createOutcomeChannel(redis: Redis) {
   const subscriber = redis.duplicate();
-  const listeners = createOutcomeListeners(subscriber, 'gifts');
+  const listeners = createOutcomeListeners(subscriber, OUTCOMES);
 
   const waiter: OutcomeWaiter = {
-    announce: (redemptionId, outcome) => announceOutcome(redis, redemptionId, JSON.stringify(outcome)),
+    announce: (redemptionId, outcome) => announceOutcome(redis, OUTCOMES, redemptionId, JSON.stringify(outcome)),
     async listen(redemptionId, settledMayExist = false) {
       const listener = await listeners.listen(redemptionId, { readFirst: settledMayExist });
       return {

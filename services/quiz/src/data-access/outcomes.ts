@@ -11,8 +11,11 @@ export const announcedGems = (message: string): number | null => {
   return match ? Number(match[1]) : null;
 };
 
+/** Quiz's outcome channel: every instance listens to it (lib-redis outcome-channel.ts). */
+const OUTCOMES = 'quiz';
+
 /** Tells a waiting POST /quiz-results (on any instance) the gem total gems reported for its attempt (best effort). */
-export const announceOutcome = (redis: Redis, id: string, gems: number): Promise<void> => announce(redis, id, gemsAnnouncement(gems));
+export const announceOutcome = (redis: Redis, id: string, gems: number): Promise<void> => announce(redis, OUTCOMES, id, gemsAnnouncement(gems));
 
 /** `subscriber` is a dedicated connection (see lib-redis outcome-channel.ts). */
-export const createOutcomeWaiter = (subscriber: Redis): OutcomeWaiter => createOutcomeListeners(subscriber, 'quiz');
+export const createOutcomeWaiter = (subscriber: Redis): OutcomeWaiter => createOutcomeListeners(subscriber, OUTCOMES);
