@@ -4,6 +4,7 @@ import type { EventEnvelope } from '@kidslearn/lib-events';
 import { isDuplicateKeyError, outboxFields, type Outbox } from '@kidslearn/lib-mongo';
 import type { LedgerEntry } from '../domain/ledger';
 import type { Balance, BalanceStore, LedgerLine, PendingBest } from '../domain/ports';
+import { batchedCopies } from './batched-copies';
 import { historyCache } from './history-cache';
 import { ledgerRepository } from './ledger-entries';
 import { lessonBestRepository } from './lesson-bests';
@@ -54,16 +55,16 @@ export function balanceRepository(db: Connection, outboxOf: (model: Model<Balanc
   const lines = ledgerRepository(db);
   const histories = historyCache();
   const bests = lessonBestRepository(db);
-  const copyLine = copyOnce((line: LedgerLine) => line._id, (line) => lines.append(line));
-  const copyBest = copyOnce(
+  const copyLine = batchedCopies((line: LedgerLine) => line._id, (many) => lines.appendMany(many));
+  const copyBest = batchedCopies(
     ({ email, best }: { email: string; best: PendingBest }) => `${email}\n${best.lessonId}\n${best.best}`,
-    ({ email, best }) => bests.raise(email, best),
+    (many) => bests.raiseMany(many),
   );
   /** What the previous change left pending reaches its collection before the next change replaces it. */
   const copyPending = async (balance: Balance) => {
     await Promise.all([
-      balance.pendingLine ? copyLine(balance.pendingLine) : undefined,
-      balance.pendingBest ? copyBest({ email: balance._id, best: balance.pendingBest }) : undefined,
+      balance.pendingLine ? copyLine(balance.pendingLine, { urgent: true }) : undefined,
+      balance.pendingBest ? copyBest({ email: balance._id, best: balance.pendingBest }, { urgent: true }) : undefined,
     ]);
   };
 
@@ -156,7 +157,8 @@ export function balanceRepository(db: Connection, outboxOf: (model: Model<Balanc
       const processedEventIds = (set.processedEventIds as string[] | undefined) ?? current.processedEventIds;
       recent?.set(current._id, { ...current, gems: change.gems, version, pendingLine: line, pendingBest: best, processedEventIds });
       // Not waited for: line and best are safe as pending (read by ledgerOf and paidFor, copied before the next
-      // change of this balance), so the learner's next event need not wait here.
+      // change of this balance), so the learner's next event need not wait here; other learners' copies of the
+      // next moment join them in one write (batched-copies.ts).
       if (line) void copyLine(line).catch(() => undefined);
       if (best) void copyBest({ email: current._id, best }).catch(() => undefined);
       return true;
@@ -184,33 +186,3 @@ export function balanceRepository(db: Connection, outboxOf: (model: Model<Balanc
   };
 }
 export type BalanceRepository = ReturnType<typeof balanceRepository>;
-
-/**
- * `write` once per key in this process: a key already written is skipped, one being written is waited for
- * (an optimisation: every copy is idempotent, so another instance writing it again changes nothing).
- */
-function copyOnce<T>(keyOf: (item: T) => string, write: (item: T) => Promise<void>): ((item: T) => Promise<void>) & { idle(): Promise<void> } {
-  const copied = new Set<string>();
-  const copying = new Map<string, Promise<void>>();
-  const copyItem = async (item: T) => {
-    const key = keyOf(item);
-    if (copied.has(key)) return;
-    const running = copying.get(key);
-    if (running) return running;
-    const copy = write(item).then(() => {
-      if (copied.size >= 10_000) copied.clear();
-      copied.add(key);
-    });
-    copying.set(key, copy);
-    try {
-      await copy;
-    } finally {
-      copying.delete(key);
-    }
-  };
-  /** Resolves once every copy under way now has ended (however it ended). */
-  const idle = async () => {
-    await Promise.allSettled([...copying.values()]);
-  };
-  return Object.assign(copyItem, { idle });
-}

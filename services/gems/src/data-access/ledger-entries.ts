@@ -24,16 +24,23 @@ const schema = new Schema<LedgerLine>(
 );
 schema.index({ email: 1, seq: 1 });
 
+/** An unordered insert whose every failed line was already there (each line is keyed, so it is the same line). */
+function onlyDuplicates(error: unknown): boolean {
+  if (isDuplicateKeyError(error)) return true;
+  const writeErrors = (error as { writeErrors?: unknown[] } | null)?.writeErrors;
+  return Array.isArray(writeErrors) && writeErrors.length > 0 && writeErrors.every(isDuplicateKeyError);
+}
+
 export function ledgerRepository(db: Connection) {
   const model = db.model<LedgerLine>('LedgerLine', schema, 'ledger');
   return {
     model,
-    /** Idempotent append: a line already written under the same key counts as done. */
-    async append(line: LedgerLine): Promise<void> {
+    /** Idempotent append of many lines in one command: a line already written under the same key counts as done. */
+    async appendMany(lines: LedgerLine[]): Promise<void> {
       try {
-        await model.create(line);
+        await model.insertMany(lines, { ordered: false });
       } catch (error) {
-        if (!isDuplicateKeyError(error)) throw error;
+        if (!onlyDuplicates(error)) throw error;
       }
     },
     list: (email: string) => model.find({ email }).sort({ seq: 1 }).lean<LedgerLine[]>().exec(),

@@ -34,9 +34,17 @@ export function lessonBestRepository(db: Connection) {
       const doc = await model.findById(lessonBestId(email, lessonId), { best: 1 }).lean<Pick<LessonBestDoc, 'best'>>().exec();
       return doc?.best ?? 0;
     },
-    /** Idempotent and order-proof: a best only ever rises ($max), so a copy written again or late changes nothing. */
-    async raise(email: string, { lessonId, best }: PendingBest): Promise<void> {
-      await model.updateOne({ _id: lessonBestId(email, lessonId) }, { $max: { best }, $setOnInsert: { email, lessonId } }, { upsert: true }).exec();
+    /**
+     * Idempotent and order-proof, many in one command: a best only ever rises ($max), so a copy written again or
+     * late changes nothing.
+     */
+    async raiseMany(raised: { email: string; best: PendingBest }[]): Promise<void> {
+      await model.bulkWrite(
+        raised.map(({ email, best: { lessonId, best } }) => ({
+          updateOne: { filter: { _id: lessonBestId(email, lessonId) }, update: { $max: { best }, $setOnInsert: { email, lessonId } }, upsert: true },
+        })),
+        { ordered: false },
+      );
     },
   };
 }
