@@ -128,7 +128,6 @@ export function buildGateway(config: GatewayConfig, logger?: Logger, deps: Gatew
     app,
     async start(port = config.PORT): Promise<number> {
       server = await listen(app, port);
-      server.keepAliveTimeout = 65_000;
       const address = server.address();
       const boundPort = typeof address === 'object' && address ? address.port : port;
       log.info({ port: boundPort, upstreams: targets }, 'gateway listening');

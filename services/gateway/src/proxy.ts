@@ -10,13 +10,15 @@ import type { ServiceName } from './routes';
 import type { UpstreamPool } from './upstream-pool';
 
 /**
- * Keep-alive sockets to the services (without them every proxied request pays a TCP handshake); one pool per
- * gateway, closed by its stop(). An idle socket is dropped a second before the service would close it (its
- * `Keep-Alive: timeout=5` hint): reusing one the service is closing breaks the request off ("socket hang up",
+ * Keep-alive sockets to the services, one pool per gateway, closed by its stop(). Every socket the load needs stays
+ * pooled while idle (maxFreeSockets = maxSockets): a new connection is slow on a busy service (lib-http's
+ * KEEP_ALIVE_MS says why), and a pool trimmed to fewer sockets than requests in flight opened new ones on every
+ * wave of a closed-loop load. An idle socket is dropped a second before the service would close it (its
+ * `Keep-Alive: timeout=65` hint): reusing one the service is closing breaks the request off ("socket hang up",
  * a 502). Node honours that hint only when the agent has a `timeout` of its own (free sockets without a hint
  * go after it); a request in flight is bounded by the proxy's proxyTimeout instead.
  */
-export const createUpstreamAgent = (): http.Agent => new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64, timeout: 60_000 });
+export const createUpstreamAgent = (): http.Agent => new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 256, timeout: 60_000 });
 
 export interface Upstream {
   service: ServiceName;

@@ -61,4 +61,12 @@ describe('gateway keep-alive to a service', () => {
     expect(await slow.json()).toEqual({ ok: true });
     expect(connections).toBe(before);
   });
+
+  it('when more than 64 requests (the pool’s former limit of idle sockets) were in flight at once, then a second wave reuses every socket (no new connection)', async () => {
+    const wave = () => Promise.all(Array.from({ length: 100 }, () => post({ 'x-slow': '1' })));
+    expect((await wave()).every((res) => res.status === 201)).toBe(true);
+    const opened = connections;
+    expect((await wave()).every((res) => res.status === 201)).toBe(true);
+    expect(connections).toBe(opened);
+  });
 });

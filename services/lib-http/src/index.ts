@@ -9,6 +9,6 @@ export type { Schemas } from './validate';
 export { errorHandler, notFoundHandler, toHttpError } from './error-handler';
 export { zodMessage } from './zod-message';
 export { serveOpenApi } from './openapi';
-export { listen, closeServer } from './listen';
+export { KEEP_ALIVE_MS, listen, closeServer } from './listen';
 export type { CloseOptions } from './listen';
 export { markDraining, isDraining } from './draining';

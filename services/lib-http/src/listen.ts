@@ -13,6 +13,15 @@ export interface CloseOptions {
 const appOf = new WeakMap<Server, Express>();
 
 /**
+ * How long an idle keep-alive connection is kept (Node's default is 5 s). The gateway reuses its connections to
+ * the services (and browsers theirs to the gateway) for as long as the server keeps them; a new connection is the
+ * costly path under load: Node accepts one pending connection per turn of its event loop, so a burst of new ones
+ * waits in the accept queue for seconds on a busy service (the learners drill measured 2 s median, 10 s at p99,
+ * against 0.1 / 0.4 s on a reused connection). A draining server still closes idle connections at once.
+ */
+export const KEEP_ALIVE_MS = 65_000;
+
+/**
  * Starts the server; resolves once it listens. On shutdown (or closeServer) it reports unready,
  * then drains (stops accepting, lets in-flight requests finish, bounded), then closes every socket.
  */
@@ -20,6 +29,9 @@ export function listen(app: Express, port: number, shutdown?: Shutdown, host?: s
   return new Promise((resolve, reject) => {
     const server = host ? app.listen(port, host) : app.listen(port);
     appOf.set(server, app);
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
+    // Headers of a request on a kept connection must be allowed at least as long as the connection is kept.
+    server.headersTimeout = KEEP_ALIVE_MS + 1000;
     server.once('error', reject);
     server.once('listening', () => {
       server.off('error', reject);
