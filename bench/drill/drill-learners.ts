@@ -10,6 +10,7 @@ import type { DrillOptions } from './options';
 import { defectsOf, startedDrillResult, type DrillResult } from './result';
 import type { DrillServers } from './servers';
 import { Timeline } from './timeline';
+import { submissionWindows } from './windows';
 
 export async function drillLearners(servers: DrillServers, o: DrillOptions, command: string): Promise<DrillResult> {
   const name = 'learners';
@@ -34,9 +35,11 @@ export async function drillLearners(servers: DrillServers, o: DrillOptions, comm
     timeline.note(`${who.length} learners ready (Keycloak accounts, fresh tokens)`);
     timeline.note(`load: each learner loops GET /lessons → POST /quiz-results → GET /standings/:lessonId → POST /redemptions for ${o.learnersSeconds} s`);
     const backlog = await sampleBacklog(fleet.amqpUrl);
+    const loadStartS = Math.round(timeline.elapsedMs() / 100) / 10;
     const load = await runLearnerLoad(fleet.url('gateway'), who, o.learnersSeconds);
     for (const [queue, { peak, median }] of Object.entries(await backlog.stop())) result.figures[`${queue} ready messages (median / peak)`] = `${median} / ${peak}`;
     result.routes = load.routes;
+    result.windows = { loadStartS, rows: submissionWindows(load.submissionLog, 5000) };
     result.figures['learner loops'] = load.loops;
     result.figures.requests = load.requests;
     // No loop starts after the 60 s; the ones in flight then finish.

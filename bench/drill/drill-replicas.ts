@@ -14,6 +14,7 @@ import type { DrillOptions } from './options';
 import { defectsOf, startedDrillResult, type Budget, type DrillResult } from './result';
 import type { DrillServers } from './servers';
 import { sleep, Timeline } from './timeline';
+import { submissionWindows } from './windows';
 
 /** Each service's first instance is killed at this share of the load's time, one service after another. */
 const KILLS: Array<{ service: FleetService; at: number }> = [
@@ -64,9 +65,11 @@ export async function drillReplicas(servers: DrillServers, o: DrillOptions, comm
           }
         })()
       : Promise.resolve();
+    const loadStartS = Math.round(timeline.elapsedMs() / 100) / 10;
     const load = await runLearnerLoad(fleet.url('gateway'), who, o.learnersSeconds);
     await disruption;
     result.routes = load.routes;
+    result.windows = { loadStartS, rows: submissionWindows(load.submissionLog, 5000) };
     const throughput = Math.round((load.requests / o.learnersSeconds) * 10) / 10;
     Object.assign(result.figures, { 'learner loops': load.loops, requests: load.requests, 'until the last loop finished (s)': load.untilLastLoopS, 'throughput (req/s)': throughput });
     timeline.note(`load done: ${load.loops} loops, ${load.requests} requests; waiting for every attempt and redemption to settle, then checking`);

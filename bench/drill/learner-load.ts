@@ -7,7 +7,7 @@ import { demoLessons } from '../../services/content/src/seed/demo-lessons';
 import { drillClient, EXPECTED_STATUSES } from './client';
 import type { Learner } from './learners';
 import { answersFor } from './lessons';
-import type { RedemptionAnswer } from './mixed-load';
+import type { RedemptionAnswer, SubmissionRecord } from './mixed-load';
 import { RouteRecorder, type RouteFigures } from './route-stats';
 
 export const DEMO_LESSONS = demoLessons.map((l) => ({ id: l._id, key: l.quiz.map((q) => q.correctAnswer) }));
@@ -34,6 +34,8 @@ export interface LearnerLoadResult {
   untilLastLoopS: number;
   attempts: Map<string, string[]>;
   redemptions: RedemptionAnswer[];
+  /** every POST /quiz-results: when it was sent (ms after the load started), how long it took, what it answered */
+  submissionLog: SubmissionRecord[];
 }
 
 /** Runs the loop for `seconds` over the gateway; no loop starts after that, the ones in flight finish. */
@@ -42,6 +44,7 @@ export async function runLearnerLoad(gatewayUrl: string, who: Learner[], seconds
   const client = drillClient(gatewayUrl, recorder);
   const attempts = new Map<string, string[]>(who.map((l) => [l.email, []]));
   const redemptions: RedemptionAnswer[] = [];
+  const submissionLog: SubmissionRecord[] = [];
   const loadStart = Date.now();
   const stopAt = loadStart + seconds * 1000;
   let loops = 0;
@@ -51,7 +54,9 @@ export async function runLearnerLoad(gatewayUrl: string, who: Learner[], seconds
         const listed = await client.lessons(learner);
         const ids = Array.isArray(listed.body) ? listed.body.map((l) => l._id) : [];
         const lesson = DEMO_LESSONS.find((l) => l.id === ids[i % Math.max(1, ids.length)]) ?? DEMO_LESSONS[i % DEMO_LESSONS.length]!;
+        const sentAt = Date.now();
         const submitted = await client.submit(learner, lesson.id, answersFor(lesson, [0, 1, 3][i % 3]!));
+        submissionLog.push({ atMs: sentAt - loadStart, ms: Date.now() - sentAt, status: submitted.status, withTotal: typeof submitted.body?.gems === 'number' });
         if (submitted.status === 201 && submitted.body?.attemptId) attempts.get(learner.email)!.push(submitted.body.attemptId);
         await client.standings(learner, lesson.id);
         const key = randomUUID();
@@ -62,5 +67,5 @@ export async function runLearnerLoad(gatewayUrl: string, who: Learner[], seconds
     }),
   );
   const routes = recorder.figures();
-  return { routes, loops, requests: routes.reduce((sum, r) => sum + r.count, 0), untilLastLoopS: Math.round((Date.now() - loadStart) / 1000), attempts, redemptions };
+  return { routes, loops, requests: routes.reduce((sum, r) => sum + r.count, 0), untilLastLoopS: Math.round((Date.now() - loadStart) / 1000), attempts, redemptions, submissionLog };
 }
