@@ -10,6 +10,7 @@ export type { ApplyOnceOptions } from './apply-once';
 export function isDuplicateKeyError(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
 }
+export { groupCommit } from './group-commit';
 export { createReconciler } from './reconciler';
 export type { Reconciler, ReconcilerOptions } from './reconciler';
 export { createErasureLog, erasedCallerGuard, erasureKey, writeUnlessErased, ERASURE_GRACE_MS } from './erasures';

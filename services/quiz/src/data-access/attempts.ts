@@ -1,6 +1,6 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { EventEnvelope } from '@kidslearn/lib-events';
-import { isDuplicateKeyError, outboxFields, reconcilerFields, type Outbox } from '@kidslearn/lib-mongo';
+import { groupCommit, isDuplicateKeyError, outboxFields, reconcilerFields, type Outbox } from '@kidslearn/lib-mongo';
 import type { Attempt, AttemptStore } from '../domain/ports';
 
 export interface AttemptDoc extends Attempt {
@@ -44,6 +44,18 @@ const PUBLIC = { outbox: 0, scoredEvent: 0, processedEventIds: 0 } as const;
 export function attemptRepository(db: Connection, outboxOf: (model: Model<AttemptDoc>) => Outbox<AttemptDoc>) {
   const model = db.model<AttemptDoc>('Attempt', schema, 'attempts');
   const outbox = outboxOf(model);
+  /** Resolves true for each when every guard of the group matched (each attempt took this outcome). */
+  const settleInGroup = groupCommit(async (outcomes: Array<{ attemptId: string; amount: number; balance: number }>) => {
+    const settledAt = new Date();
+    const result = await model.bulkWrite(
+      outcomes.map(({ attemptId, amount, balance }) => ({
+        updateOne: { filter: { _id: attemptId, settledAt: null }, update: { $set: { gems: balance, credited: amount, settledAt, settled: true } } },
+      })),
+      // In order, as the outcomes came: of two copies for one attempt the first is recorded, as one by one.
+      { ordered: true },
+    );
+    return outcomes.map(() => result.matchedCount === outcomes.length);
+  });
   const store: AttemptStore = {
     async create(attempt, event) {
       try {
@@ -62,11 +74,11 @@ export function attemptRepository(db: Connection, outboxOf: (model: Model<Attemp
     },
     /**
      * gems.credited → record the outcome; idempotent: the first outcome stays (gems re-publishes it when a request
-     * is re-driven; a late copy never rewrites it).
+     * is re-driven; a late copy never rewrites it). Recorded in groups (one bulk write per round trip under load);
+     * when a group's guards did not all match, each of its attempts reads the outcome it holds.
      */
     async settle(attemptId, amount, balance) {
-      const result = await model.updateOne({ _id: attemptId, settledAt: null }, { $set: { gems: balance, credited: amount, settledAt: new Date(), settled: true } });
-      if (result.matchedCount === 1) return balance;
+      if (await settleInGroup({ attemptId, amount, balance })) return balance;
       const attempt = await model.findById(attemptId, { gems: 1 }).lean<Pick<AttemptDoc, 'gems'>>().exec();
       return attempt ? (attempt.gems ?? null) : null;
     },
