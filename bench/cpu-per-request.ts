@@ -13,6 +13,7 @@ import { pgidOf } from '../infra/local/src/procs';
 import { infrastructure } from '../infra/local/src/registry';
 import { inspect } from '../infra/local/src/runner';
 import { creditLearner, waitForGems } from './credit';
+import { commandCounts, commandsPer, describeCommands } from './ferretdb-commands';
 import { startFleet, type Fleet } from './fleet';
 import { cpuNow, perRequest, type Watched } from './process-cpu';
 import type { BenchSection } from './types';
@@ -61,13 +62,6 @@ async function post(url: string, token: string, body: unknown): Promise<number> 
   return res.status;
 }
 
-/** FerretDB's count of each command it has run (serverStatus `metrics.commands`), from its start. */
-async function commandCounts(client: MongoClient): Promise<Record<string, number>> {
-  const status = await client.db('admin').command({ serverStatus: 1 });
-  const commands = (status.metrics as { commands?: Record<string, { total: number }> } | undefined)?.commands ?? {};
-  return Object.fromEntries(Object.entries(commands).map(([name, { total }]) => [name, total]));
-}
-
 interface Measured {
   cpu: Record<string, number>;
   /** FerretDB commands per request, by command (those above 0.05) */
@@ -84,20 +78,9 @@ async function measure(watched: Watched, db: MongoClient, count: number, request
     if (!expected.includes(status)) throw new Error(`request ${i} answered ${status}`);
   }
   const cpu = perRequest(before, cpuNow(watched), count);
-  const commandsAfter = await commandCounts(db);
-  const commands = Object.fromEntries(
-    Object.entries(commandsAfter)
-      .map(([name, total]) => [name, Math.round(((total - (commandsBefore[name] ?? 0)) / count) * 10) / 10] as const)
-      .filter(([, perRequestCount]) => perRequestCount >= 0.05)
-      .sort(([, a], [, b]) => b - a),
-  );
+  const commands = commandsPer(commandsBefore, await commandCounts(db), count);
   return { cpu, commands };
 }
-
-const describeCommands = (commands: Record<string, number>) => {
-  const total = Math.round(Object.values(commands).reduce((sum, n) => sum + n, 0) * 10) / 10;
-  return `${total} (${Object.entries(commands).map(([name, n]) => `${name} ${n}`).join(', ')})`;
-};
 
 async function answerKeyKnown(fleet: Fleet, lessonId: string): Promise<void> {
   const quizDb = await mongoose.createConnection(fleet.dbUrl('quiz')).asPromise();

@@ -1,5 +1,6 @@
 // Drill 4: 200 concurrent learners for 60 s, each in a loop (browse lessons, submit a quiz, look at the
 // standings, redeem) over the fleet's gateway → 0 errors, p50/p99 per route; then the same ledger check.
+import { commandCountsOf, commandsPer, describeCommands } from '../ferretdb-commands';
 import { loadAverage } from '../load';
 import { drillLogFile, startDrillFleet } from './fleet-for-drill';
 import { sampleBacklog } from './backlog';
@@ -34,6 +35,8 @@ export async function drillLearners(servers: DrillServers, o: DrillOptions, comm
     const who = await learners(o.learners);
     timeline.note(`${who.length} learners ready (Keycloak accounts, fresh tokens)`);
     timeline.note(`load: each learner loops GET /lessons → POST /quiz-results → GET /standings/:lessonId → POST /redemptions for ${o.learnersSeconds} s`);
+    const databases = [servers.db.url, servers.gemsDb.url];
+    const commandsBefore = await commandCountsOf(databases);
     const backlog = await sampleBacklog(fleet.amqpUrl);
     const loadStartS = Math.round(timeline.elapsedMs() / 100) / 10;
     const load = await runLearnerLoad(fleet.url('gateway'), who, o.learnersSeconds);
@@ -41,6 +44,8 @@ export async function drillLearners(servers: DrillServers, o: DrillOptions, comm
     result.routes = load.routes;
     result.windows = { loadStartS, rows: submissionWindows(load.submissionLog, 5000) };
     result.figures['learner loops'] = load.loops;
+    // Every database command of the load (both servers), per loop of four requests.
+    result.figures['database commands per learner loop'] = describeCommands(commandsPer(commandsBefore, await commandCountsOf(databases), load.loops));
     result.figures.requests = load.requests;
     // No loop starts after the 60 s; the ones in flight then finish.
     result.figures['until the last loop finished (s)'] = load.untilLastLoopS;
