@@ -1,4 +1,4 @@
-import { isDuplicateKeyError } from '@kidslearn/lib-mongo';
+import { groupCommit, isDuplicateKeyError } from '@kidslearn/lib-mongo';
 import { Schema, type Connection, type Model } from 'mongoose';
 import { maxSpentBefore } from '../domain/monthly-cap';
 import type { MonthlySpend } from '../domain/ports';
@@ -39,6 +39,15 @@ export function createMonthlySpend(model: Model<MonthlySpendDoc>): MonthlySpend 
     const filter = cap === null ? { _id } : { _id, spent: { $lte: maxSpentBefore(cap, cost) } };
     return (await model.updateOne(filter, { $inc: { spent: cost } }).exec()).matchedCount > 0;
   };
+  // Most releases are of rejected requests, one per gems refusal: those that come together go in one ordered bulk
+  // write (lib-mongo groupCommit), each guarded as alone, so a repeated release still takes nothing more.
+  const releaseInGroup = groupCommit(async (releases: Array<{ id: string; _id: string; cost: number }>) => {
+    await model.bulkWrite(
+      releases.map(({ id, _id, cost }) => ({ updateOne: { filter: { _id, released: { $ne: id } }, update: { $inc: { spent: -cost }, $push: { released: id } } } })),
+      { ordered: true },
+    );
+    return releases.map(() => undefined);
+  });
 
   return {
     async reserve(email, month, cost, cap) {
@@ -55,7 +64,7 @@ export function createMonthlySpend(model: Model<MonthlySpendDoc>): MonthlySpend 
     },
 
     async release({ id, email, cost, month }) {
-      await model.updateOne({ _id: idOf(email, month), released: { $ne: id } }, { $inc: { spent: -cost }, $push: { released: id } }).exec();
+      await releaseInGroup({ id, _id: idOf(email, month), cost });
     },
 
     erase: async (email) => void (await model.deleteMany({ email }).exec()),
