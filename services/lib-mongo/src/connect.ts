@@ -10,6 +10,9 @@ import { LOCAL_DATABASE_OPTIONS } from './local-database';
  * applyOnce's `$ne`. Client input reaches filters only as zod-validated scalars instead.
  */
 export async function connectMongo(url: string, logger: Logger): Promise<Connection> {
+  // Mongoose keeps `new Error().stack` of every query it runs, only to show it if the same query object is run a
+  // second time (we never do). Formatting that stack through the source maps cost 0.1–0.2 ms CPU per query.
+  mongoose.set('skipOriginalStackTraces', true);
   const conn = mongoose.createConnection(url, { serverSelectionTimeoutMS: 10_000, autoIndex: true, ...LOCAL_DATABASE_OPTIONS });
   conn.set('strictQuery', true);
   conn.on('disconnected', () => logger.warn('mongo disconnected'));
