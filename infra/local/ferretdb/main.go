@@ -46,6 +46,16 @@ func serve() int {
 		"write a CPU profile of the whole run to this file, for `go tool pprof` (env FERRETDB_CPUPROFILE)")
 	flag.Parse()
 
+	// One thread runs Go code, unless GOMAXPROCS says otherwise or -write-locks=false (FerretDB as it is, the
+	// race test's baseline). SQLite (modernc, pure Go) does a command's work in one goroutine, and with more
+	// threads each hand-over between the connection, the write gate and SQLite woke another thread (futex) or
+	// kept one spinning (nanosleep) for it. Measured on the 2-core machine, 600
+	// redemptions through a private server, two runs each: 20 % less CPU (16.8 and 16.3 s → 13.5 and 13.0 s)
+	// and the requests done 9 % sooner.
+	if *writeLocks && os.Getenv("GOMAXPROCS") == "" {
+		runtime.GOMAXPROCS(1)
+	}
+
 	if *cpuProfile != "" {
 		stopProfile, err := startCPUProfile(*cpuProfile)
 		if err != nil {
@@ -85,7 +95,6 @@ func startCPUProfile(file string) (func(), error) {
 		f.Close()
 	}, nil
 }
-
 
 // sqlitePragmas for every SQLite connection, besides FerretDB's own (WAL, a busy timeout). This is the local
 // database of development, tests and drills, never production's:
