@@ -7,6 +7,8 @@
 import { loadAverage } from '../load';
 import type { FleetService } from '../fleet';
 import { drillLogFile, startDrillFleet } from './fleet-for-drill';
+import { commandCountsOf, commandsPer, describeCommands } from '../ferretdb-commands';
+import { sampleBacklog } from './backlog';
 import { checkLedger } from './ledger-check';
 import { DEMO_LESSONS, runLearnerLoad, waitForAnswerKeys } from './learner-load';
 import { learners } from './learners';
@@ -53,6 +55,9 @@ export async function drillReplicas(servers: DrillServers, o: DrillOptions, comm
     const who = await learners(o.learners);
     timeline.note(`${who.length} learners ready (Keycloak accounts, fresh tokens)`);
     timeline.note(`load: each learner loops GET /lessons → POST /quiz-results → GET /standings/:lessonId → POST /redemptions for ${o.learnersSeconds} s`);
+    const databases = [servers.db.url, servers.gemsDb.url];
+    const commandsBefore = await commandCountsOf(databases);
+    const backlog = await sampleBacklog(fleet.amqpUrl);
     const loadStart = Date.now();
     const disruption = killing
       ? (async () => {
@@ -68,6 +73,9 @@ export async function drillReplicas(servers: DrillServers, o: DrillOptions, comm
     const loadStartS = Math.round(timeline.elapsedMs() / 100) / 10;
     const load = await runLearnerLoad(fleet.url('gateway'), who, o.learnersSeconds);
     await disruption;
+    for (const [queue, { peak, median }] of Object.entries(await backlog.stop())) result.figures[`${queue} ready messages (median / peak)`] = `${median} / ${peak}`;
+    // Every database command of the load (both servers), per loop of four requests; a restarted instance's start included.
+    result.figures['database commands per learner loop'] = describeCommands(commandsPer(commandsBefore, await commandCountsOf(databases), load.loops));
     result.routes = load.routes;
     result.windows = { loadStartS, rows: submissionWindows(load.submissionLog, 5000) };
     const throughput = Math.round((load.requests / o.learnersSeconds) * 10) / 10;

@@ -128,8 +128,8 @@ export function createOutboxRelay({ model, bus, logger, intervalMs = 3000, idleI
    * Empties, in one bulk write, the outboxes that hold exactly the events handed over and published: the last event
    * written is still the last one (`outboxLastId`) and the outbox is as long as what was written. Events are only
    * appended (moving `outboxLastId`) and removed by a relay together with everything before them, so nothing else
-   * can be in one then. When the guard does not hold for every document (an event added since, by this instance
-   * or another), those still flagged are read, and what else they hold is published and removed.
+   * can be in one then. The others hold events another writer added (another instance, or this one since): see
+   * removeOwnEvents.
    */
   const clearPublished = async (): Promise<number> => {
     clearTimeout(clearTimer);
@@ -145,10 +145,30 @@ export function createOutboxRelay({ model, bus, logger, intervalMs = 3000, idleI
       { ordered: false },
     );
     for (const { written } of entries) for (const event of written) markEvent('outbox.cleared', event);
-    if (done.matchedCount === entries.length) return 0;
+    if (done.matchedCount < entries.length) await removeOwnEvents(entries);
+    return 0;
+  };
+
+  /**
+   * Removes from outboxes that also hold others' events only the events this relay published, and lowers the flag
+   * of those left empty. Each writer publishes and removes its own events: publishing the others' too would send each
+   * of them twice whenever two instances write one document (a learner's balance, a redemption and its outcome), and
+   * every duplicate costs its consumers a delivery and a lookup. Events of a writer that died before publishing stay
+   * flagged: the sweep publishes them.
+   */
+  const removeOwnEvents = async (entries: Array<{ id: unknown; written: EventEnvelope[] }>): Promise<void> => {
     const ids = entries.map(({ id }) => id);
     const left = await model.find({ _id: ids.length === 1 ? ids[0] : { $in: ids }, outboxPending: true }, PROJECTION).lean<OutboxDoc[]>().exec();
-    return publishDocs(left);
+    const ownIds = new Map(entries.map(({ id, written }) => [JSON.stringify(id), new Set(written.map((event) => event.id))]));
+    const writes = left.flatMap((doc) => {
+      const own = ownIds.get(JSON.stringify(doc._id));
+      // The exact stored elements: FerretDB 1.24 ignores $pull with a condition like { id }.
+      const ownStored = (doc.outbox ?? []).filter((event) => own?.has(event.id));
+      const pull = ownStored.length > 0 ? [{ updateOne: { filter: { _id: doc._id }, update: { $pullAll: { outbox: ownStored } } } }] : [];
+      return [...pull, { updateOne: { filter: { _id: doc._id, outbox: { $size: 0 }, outboxPending: true }, update: { $set: { outboxPending: false } } } }];
+    });
+    // In order: a document's flag is lowered only after its own events left it, and only if nothing else is in it.
+    if (writes.length > 0) await model.collection.bulkWrite(writes as never, { ordered: true });
   };
 
   /** The clear waits for others to join it; a pass after clearDelayMs writes it. */

@@ -121,3 +121,28 @@ it("when a writer's kick arrives after a pass already published its event from t
   expect(await deliveredSince(before)).toEqual([first.id, second.id]);
   await relay.stop();
 });
+
+it('when two instances write events into one document before either clears it, then each event goes out once and the outbox ends empty, unflagged', async () => {
+  await items.create({ n: 7 });
+  const doc = (await items.findOne({ n: 7 }).lean().exec())!;
+  // Two instances' relays; neither clears on its own timer (a long delay), so both clears meet a shared outbox.
+  const one = createOutboxRelay({ model: items, logger, bus: broker.bus, clearDelayMs: 60_000 });
+  const two = createOutboxRelay({ model: items, logger, bus: broker.bus, clearDelayMs: 60_000 });
+  const first = broker.event({ by: 1 });
+  const second = broker.event({ by: 2 });
+  const before = broker.delivered().length;
+  await items.updateOne({ _id: doc._id }, withOutbox({ $set: { n: 7 } }, first)).exec();
+  await one.flush(doc._id, [first]);
+  await items.updateOne({ _id: doc._id }, withOutbox({ $set: { n: 7 } }, second)).exec();
+  await two.flush(doc._id, [second]);
+  const find = jest.spyOn(items, 'find');
+  // The first instance's clear finds the second's event in the outbox too: it removes only its own.
+  await one.stop();
+  expect(await items.findOne({ _id: doc._id }).lean().exec()).toMatchObject({ outbox: [second], outboxPending: true });
+  await two.stop();
+  expect(await items.findOne({ _id: doc._id }).lean().exec()).toMatchObject({ outbox: [], outboxPending: false });
+  // Only the first clear read the document (its guard failed); the second's guard held. Nothing went out twice.
+  expect(find).toHaveBeenCalledTimes(1);
+  find.mockRestore();
+  expect(await deliveredSince(before)).toEqual([first.id, second.id]);
+});
