@@ -22,6 +22,13 @@ export interface OutboxRelayOptions {
    * sweep reads only documents flagged `outboxPending` (indexed), draining them in batches.
    */
   idleIntervalMs?: number;
+  /**
+   * A timed sweep leaves alone a document whose oldest event is younger than this (default 10 s): its writer, this
+   * instance or another, is still publishing and removing it, and publishing it too would send it twice (under load,
+   * every sweep found hundreds such and sent them all again). The sweep at start(), one after a failure and an
+   * explicit flush() take everything.
+   */
+  sweepGraceMs?: number;
   /** Documents per read of a sweep (default 100); a sweep reads batches until nothing is pending. */
   batchSize?: number;
   /**
@@ -61,16 +68,28 @@ const MAX_BATCHES = 1000;
  * once, and consumers are idempotent (applyOnce). Only one flush runs at a time; a kick during
  * a flush schedules one more, and one during a long sweep is served between two documents.
  */
-export function createOutboxRelay({ model, bus, logger, intervalMs = 3000, idleIntervalMs = 60_000, batchSize = 100, clearDelayMs = OUTBOX_CLEAR_DELAY_MS }: OutboxRelayOptions): OutboxRelay {
+export function createOutboxRelay({
+  model,
+  bus,
+  logger,
+  intervalMs = 3000,
+  idleIntervalMs = 60_000,
+  sweepGraceMs = 10_000,
+  batchSize = 100,
+  clearDelayMs = OUTBOX_CLEAR_DELAY_MS,
+}: OutboxRelayOptions): OutboxRelay {
   if (!model.schema.path('outbox')) throw new Error(`${model.modelName}: add ...outboxFields to the schema to use the outbox relay`);
   let running: Promise<number> | undefined;
   let again = false;
   // documents kicked by id since the last pass, with the events the writer handed over;
   // a kick without id asks for a full sweep
   const kicked = new Map<string, { id: unknown; written: EventEnvelope[] }>();
-  let sweep = false;
+  // the sweep asked for: of every pending document, or only of those whose events are overdue (sweepGraceMs)
+  let sweep: 'all' | 'due' | undefined;
   // events the last sweep found left behind (not those of kicks it ran together with)
   let leftBehind = 0;
+  // documents the last sweep left to their writers (events younger than sweepGraceMs)
+  let leftYoung = 0;
   let timer: NodeJS.Timeout | undefined;
   const log = logger.child({ outbox: model.modelName });
   // Ids the broker confirmed lately. A writer's kick can arrive while a pass already published its
@@ -179,7 +198,7 @@ export function createOutboxRelay({ model, bus, logger, intervalMs = 3000, idleI
       clearDue = true;
       pass().catch((err: Error) => {
         log.warn({ err: err.message }, 'outbox clear failed; the sweep retries');
-        scheduleSweep(intervalMs);
+        afterFailure();
       });
     }, clearDelayMs);
     clearTimer.unref();
@@ -212,11 +231,18 @@ export function createOutboxRelay({ model, bus, logger, intervalMs = 3000, idleI
     return count;
   };
 
-  /** Drains every pending document in batches; kicks that arrive meanwhile are served between documents. */
-  const drain = async (): Promise<{ swept: number; kickedOut: number }> => {
+  /** A document with an event older than sweepGraceMs (or with only its flag left): no writer is publishing it. */
+  const overdue = (doc: OutboxDoc): boolean => {
+    const oldest = doc.outbox?.[0];
+    return !oldest || Date.parse(oldest.occurredAt) <= Date.now() - sweepGraceMs;
+  };
+
+  /** Drains every pending document (or every overdue one) in batches; kicks that arrive meanwhile are served between documents. */
+  const drain = async (mode: 'all' | 'due'): Promise<{ swept: number; kickedOut: number; young: number }> => {
     const filter = { outboxPending: true };
     let swept = 0;
     let kickedOut = 0;
+    let young = 0;
     const seen = new Set<string>();
     const serveKicks = async () => {
       kickedOut += await publishKicked();
@@ -227,20 +253,24 @@ export function createOutboxRelay({ model, bus, logger, intervalMs = 3000, idleI
       const fresh = docs.filter((doc) => !seen.has(JSON.stringify(doc._id)));
       if (fresh.length === 0) break;
       for (const doc of fresh) seen.add(JSON.stringify(doc._id));
-      swept += await publishDocs(fresh, undefined, serveKicks);
+      const due = mode === 'all' ? fresh : fresh.filter(overdue);
+      young += fresh.length - due.length;
+      swept += await publishDocs(due, undefined, serveKicks);
       if (docs.length < batchSize) break;
     }
-    return { swept, kickedOut };
+    return { swept, kickedOut, young };
   };
 
   const publishPending = async (): Promise<number> => {
     let count = await publishKicked();
     if (sweep) {
-      sweep = false;
+      const mode = sweep;
+      sweep = undefined;
       // Published outboxes are emptied first, so the drain does not read them as pending.
       count += await clearPublished();
-      const { swept, kickedOut } = await drain();
+      const { swept, kickedOut, young } = await drain(mode);
       leftBehind = swept;
+      leftYoung = young;
       count += swept + kickedOut;
     }
     if (clearDue) count += await clearPublished();
@@ -270,30 +300,40 @@ export function createOutboxRelay({ model, bus, logger, intervalMs = 3000, idleI
     return running;
   };
 
+  const requestSweep = (mode: 'all' | 'due'): Promise<number> => {
+    sweep = sweep === 'all' || mode === 'all' ? 'all' : 'due';
+    clearDue = true;
+    return pass();
+  };
+
   const flush = (documentId?: unknown, written: EventEnvelope[] = []): Promise<number> => {
-    if (documentId === undefined) {
-      sweep = true;
-      clearDue = true;
-    } else {
-      const key = JSON.stringify(documentId);
-      kicked.set(key, { id: documentId, written: [...(kicked.get(key)?.written ?? []), ...written] });
-    }
+    if (documentId === undefined) return requestSweep('all');
+    const key = JSON.stringify(documentId);
+    kicked.set(key, { id: documentId, written: [...(kicked.get(key)?.written ?? []), ...written] });
     return pass();
   };
 
   let started = false;
   let nextSweepAt = Infinity;
+  // The next timed sweep takes everything: at start (what a dead instance left) and after a failure (what this one could not publish).
+  let sweepAll = true;
+  const afterFailure = () => {
+    sweepAll = true;
+    scheduleSweep(intervalMs);
+  };
   const scheduleSweep = (delayMs: number) => {
     if (!started || Date.now() + delayMs >= nextSweepAt) return;
     clearTimeout(timer);
     nextSweepAt = Date.now() + delayMs;
     timer = setTimeout(() => {
       nextSweepAt = Infinity;
-      flush().then(
-        () => scheduleSweep(leftBehind > 0 ? intervalMs : idleIntervalMs),
+      const mode = sweepAll ? 'all' : 'due';
+      sweepAll = false;
+      requestSweep(mode).then(
+        () => scheduleSweep(leftBehind > 0 ? intervalMs : leftYoung > 0 ? Math.min(sweepGraceMs, idleIntervalMs) : idleIntervalMs),
         (err: Error) => {
           log.warn({ err: err.message }, 'outbox sweep failed; retrying');
-          scheduleSweep(intervalMs);
+          afterFailure();
         },
       );
     }, delayMs);
@@ -304,7 +344,7 @@ export function createOutboxRelay({ model, bus, logger, intervalMs = 3000, idleI
     for (const event of written ?? []) markEvent('outbox.kicked', event);
     flush(documentId, written).catch((err: Error) => {
       log.warn({ err: err.message }, 'outbox flush failed; the sweep retries');
-      scheduleSweep(intervalMs);
+      afterFailure();
     });
   };
 
@@ -313,6 +353,7 @@ export function createOutboxRelay({ model, bus, logger, intervalMs = 3000, idleI
     kick,
     start() {
       started = true;
+      sweepAll = true;
       scheduleSweep(0);
     },
     async stop() {

@@ -146,3 +146,22 @@ it('when two instances write events into one document before either clears it, t
   find.mockRestore();
   expect(await deliveredSince(before)).toEqual([first.id, second.id]);
 });
+
+it("when a timed sweep finds an event younger than the grace, then it leaves it to its writer, and publishes it once overdue (the writer died)", async () => {
+  const relay = createOutboxRelay({ model: items, logger, bus: broker.bus, idleIntervalMs: 200, sweepGraceMs: 1500 });
+  relay.start();
+  await relay.flush(); // the start's sweep (everything) is behind: the timed ones from now on take only what is overdue
+  const before = broker.delivered().length;
+  const [event] = await pending(1);
+  const written = Date.now();
+  // Several timed sweeps run while it is young: none publishes it (its writer, alive, would be sending it too).
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  expect(broker.delivered().slice(before)).toEqual([]);
+  expect(await items.findOne({ n: 0 }).lean().exec()).toMatchObject({ outboxPending: true });
+  // Nobody publishes it: once older than the grace, a timed sweep does, once.
+  await broker.waitFor(event!);
+  expect(Date.now() - written).toBeGreaterThanOrEqual(1500);
+  await eventually(async () => (await items.findOne({ n: 0 }).lean().exec())?.outboxPending === false);
+  expect(await deliveredSince(before)).toEqual([event!.id]);
+  await relay.stop();
+});
