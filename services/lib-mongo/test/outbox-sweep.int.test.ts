@@ -161,7 +161,7 @@ it("when a timed sweep finds an event younger than the grace, then it leaves it 
   // Nobody publishes it: once older than the grace, a timed sweep does, once.
   await broker.waitFor(event!);
   expect(Date.now() - written).toBeGreaterThanOrEqual(1500);
-  await eventually(async () => (await items.findOne({ n: 0 }).lean().exec())?.outboxPending === false);
+  await eventually(async () => (await items.findOne({ n: 0 }).lean<{ outboxPending: boolean }>().exec())?.outboxPending === false);
   expect(await deliveredSince(before)).toEqual([event!.id]);
   await relay.stop();
 });
