@@ -5,6 +5,7 @@ import { isDuplicateKeyError, outboxFields, type Outbox } from '@kidslearn/lib-m
 import type { LedgerEntry } from '../domain/ledger';
 import type { Balance, BalanceStore, LedgerLine, PendingBest } from '../domain/ports';
 import { batchedCopies } from './batched-copies';
+import { copyTrust } from './copy-trust';
 import { historyCache } from './history-cache';
 import { ledgerRepository } from './ledger-entries';
 import { lessonBestRepository } from './lesson-bests';
@@ -52,6 +53,9 @@ export function balanceRepository(db: Connection, outboxOf: (model: Model<Balanc
   // never trusted: the version guard decides every write in the database, so a copy another instance made stale
   // only loses its write; it is dropped and the balance read again.
   const recent = recentCopies > 0 ? new LRUCache<string, Balance>({ max: recentCopies }) : undefined;
+  // Copies handed out to decide a change from, and how often those changes lost (copy-trust.ts).
+  const handedCopies = new WeakSet<Balance>();
+  const trust = copyTrust();
   const lines = ledgerRepository(db);
   const histories = historyCache();
   const bests = lessonBestRepository(db);
@@ -79,7 +83,10 @@ export function balanceRepository(db: Connection, outboxOf: (model: Model<Balanc
     find,
     async findOrCreate(email) {
       const copy = recent?.get(email);
-      if (copy) return copy;
+      if (copy && trust.use()) {
+        handedCopies.add(copy);
+        return copy;
+      }
       const existing = await find(email);
       if (existing) {
         recent?.set(email, existing);
@@ -153,6 +160,7 @@ export function balanceRepository(db: Connection, outboxOf: (model: Model<Balanc
       // Until this write is known to have landed, the copy is not to be trusted.
       recent?.delete(current._id);
       const { written } = await outbox.update(guard, { $set: set }, change.events);
+      if (handedCopies.has(current)) trust.record(written);
       if (!written) return false;
       const processedEventIds = (set.processedEventIds as string[] | undefined) ?? current.processedEventIds;
       recent?.set(current._id, { ...current, gems: change.gems, version, pendingLine: line, pendingBest: best, processedEventIds });
