@@ -150,11 +150,11 @@ export function createOutboxRelay({
    * can be in one then. The others hold events another writer added (another instance, or this one since): see
    * removeOwnEvents.
    */
-  const clearPublished = async (): Promise<number> => {
+  const clearPublished = async (): Promise<void> => {
     clearTimeout(clearTimer);
     clearTimer = undefined;
     clearDue = false;
-    if (published.size === 0) return 0;
+    if (published.size === 0) return;
     const entries = [...published.values()];
     published.clear();
     const done = await model.collection.bulkWrite(
@@ -165,7 +165,6 @@ export function createOutboxRelay({
     );
     for (const { written } of entries) for (const event of written) markEvent('outbox.cleared', event);
     if (done.matchedCount < entries.length) await removeOwnEvents(entries);
-    return 0;
   };
 
   /**
@@ -267,13 +266,13 @@ export function createOutboxRelay({
       const mode = sweep;
       sweep = undefined;
       // Published outboxes are emptied first, so the drain does not read them as pending.
-      count += await clearPublished();
+      await clearPublished();
       const { swept, kickedOut, young } = await drain(mode);
       leftBehind = swept;
       leftYoung = young;
       count += swept + kickedOut;
     }
-    if (clearDue) count += await clearPublished();
+    if (clearDue) await clearPublished();
     else scheduleClear();
     if (count) log.debug({ published: count }, 'outbox events published');
     return count;
