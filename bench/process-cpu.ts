@@ -6,7 +6,10 @@ import { execFileSync } from 'node:child_process';
 
 const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 
-interface Stat {
+/** Clock ticks (as /proc counts them) in milliseconds. */
+export const ms = (ticks: number): number => (ticks * 1000) / TICKS_PER_SECOND;
+
+export interface Stat {
   pid: number;
   pgid: number;
   ticks: number;
@@ -24,7 +27,8 @@ function statOf(pid: number): Stat | undefined {
   }
 }
 
-function allStats(): Stat[] {
+/** Every process's CPU time so far (ticks) and process group. */
+export function allStats(): Stat[] {
   return readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
     .flatMap((name) => statOf(Number(name)) ?? []);
@@ -36,7 +40,6 @@ export type Watched = Record<string, { pids?: number[]; groups?: number[] }>;
 /** CPU milliseconds used so far by each watched name. */
 export function cpuNow(watched: Watched): Record<string, number> {
   const stats = allStats();
-  const ms = (ticks: number) => (ticks * 1000) / TICKS_PER_SECOND;
   return Object.fromEntries(
     Object.entries(watched).map(([name, { pids = [], groups = [] }]) => {
       const ticks = stats.filter((stat) => pids.includes(stat.pid) || groups.includes(stat.pgid)).reduce((sum, stat) => sum + stat.ticks, 0);

@@ -4,9 +4,11 @@ import { commandCountsOf, commandsPer, describeCommands } from '../ferretdb-comm
 import { loadAverage } from '../load';
 import { drillLogFile, startDrillFleet } from './fleet-for-drill';
 import { sampleBacklog } from './backlog';
+import { describeCpuPerLoop } from './cpu-meter';
 import { checkLedger } from './ledger-check';
 import { DEMO_LESSONS, runLearnerLoad, waitForAnswerKeys } from './learner-load';
 import { learners } from './learners';
+import { startLoadCpuMeter } from './load-cpu';
 import type { DrillOptions } from './options';
 import { defectsOf, startedDrillResult, type DrillResult } from './result';
 import type { DrillServers } from './servers';
@@ -38,14 +40,18 @@ export async function drillLearners(servers: DrillServers, o: DrillOptions, comm
     const databases = [servers.db.url, servers.gemsDb.url];
     const commandsBefore = await commandCountsOf(databases);
     const backlog = await sampleBacklog(fleet.amqpUrl);
+    const cpu = startLoadCpuMeter(servers, fleet);
     const loadStartS = Math.round(timeline.elapsedMs() / 100) / 10;
     const load = await runLearnerLoad(fleet.url('gateway'), who, o.learnersSeconds);
+    const cpuMs = cpu.stop();
     for (const [queue, { peak, median }] of Object.entries(await backlog.stop())) result.figures[`${queue} ready messages (median / peak)`] = `${median} / ${peak}`;
     result.routes = load.routes;
     result.windows = { loadStartS, rows: submissionWindows(load.submissionLog, 5000) };
     result.figures['learner loops'] = load.loops;
     // Every database command of the load (both servers), per loop of four requests.
     result.figures['database commands per learner loop'] = describeCommands(commandsPer(commandsBefore, await commandCountsOf(databases), load.loops));
+    // Where the CPU went: each part's CPU over the load (until the last loop finished), per loop.
+    result.figures['CPU ms per learner loop'] = describeCpuPerLoop(cpuMs, load.loops, load.untilLastLoopS);
     result.figures.requests = load.requests;
     // No loop starts after the 60 s; the ones in flight then finish.
     result.figures['until the last loop finished (s)'] = load.untilLastLoopS;

@@ -9,9 +9,11 @@ import type { FleetService } from '../fleet';
 import { drillLogFile, startDrillFleet } from './fleet-for-drill';
 import { commandCountsOf, commandsPer, describeCommands } from '../ferretdb-commands';
 import { sampleBacklog } from './backlog';
+import { describeCpuPerLoop } from './cpu-meter';
 import { checkLedger } from './ledger-check';
 import { DEMO_LESSONS, runLearnerLoad, waitForAnswerKeys } from './learner-load';
 import { learners } from './learners';
+import { startLoadCpuMeter } from './load-cpu';
 import type { DrillOptions } from './options';
 import { defectsOf, startedDrillResult, type Budget, type DrillResult } from './result';
 import type { DrillServers } from './servers';
@@ -58,6 +60,7 @@ export async function drillReplicas(servers: DrillServers, o: DrillOptions, comm
     const databases = [servers.db.url, servers.gemsDb.url];
     const commandsBefore = await commandCountsOf(databases);
     const backlog = await sampleBacklog(fleet.amqpUrl);
+    const cpu = startLoadCpuMeter(servers, fleet);
     const loadStart = Date.now();
     const disruption = killing
       ? (async () => {
@@ -73,9 +76,12 @@ export async function drillReplicas(servers: DrillServers, o: DrillOptions, comm
     const loadStartS = Math.round(timeline.elapsedMs() / 100) / 10;
     const load = await runLearnerLoad(fleet.url('gateway'), who, o.learnersSeconds);
     await disruption;
+    const cpuMs = cpu.stop();
     for (const [queue, { peak, median }] of Object.entries(await backlog.stop())) result.figures[`${queue} ready messages (median / peak)`] = `${median} / ${peak}`;
     // Every database command of the load (both servers), per loop of four requests; a restarted instance's start included.
     result.figures['database commands per learner loop'] = describeCommands(commandsPer(commandsBefore, await commandCountsOf(databases), load.loops));
+    // Where the CPU went: each part's CPU over the load (until the last loop finished), per loop.
+    result.figures['CPU ms per learner loop'] = describeCpuPerLoop(cpuMs, load.loops, load.untilLastLoopS);
     result.routes = load.routes;
     result.windows = { loadStartS, rows: submissionWindows(load.submissionLog, 5000) };
     const throughput = Math.round((load.requests / o.learnersSeconds) * 10) / 10;
