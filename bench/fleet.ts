@@ -2,13 +2,14 @@
 // environment or node flags (KIDSLEARN_TIMING=1, --cpu-prof) on their own ports, throw-away databases, the
 // bench's RabbitMQ vhost and Redis database, so the running portal is neither restarted nor disturbed.
 // The drills (bench/drill) point it at private servers (amqpUrl, redisUrl, mongoBase) and kill and restart
-// single services (kill, restart).
+// single services (kill, restart). Each service runs as its image runs it, from its bundle (service-bundle.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import mongoose from 'mongoose';
 import { KNOWN_SUBSCRIPTIONS, connectFirst, topologyFor } from '@kidslearn/lib-events';
 import { benchAmqpUrl } from './bench-vhost';
+import { bundledServiceArgs } from './service-bundle';
 
 export type FleetService = 'content' | 'quiz' | 'gems' | 'gifts' | 'gateway';
 
@@ -37,6 +38,11 @@ export interface FleetOptions {
   instances?: number;
   /** extra environment for one service (RECONCILE_INTERVAL_MS, SEED_DEMO_DATA …) */
   serviceEnv?: (service: FleetService) => Record<string, string>;
+  /**
+   * How each service runs: `bundle` (default) as its image does, one esbuild bundle (service-bundle.ts); `source`
+   * its TypeScript through tsx, so a CPU profile names each source file and package (bench/profile.ts).
+   */
+  run?: 'bundle' | 'source';
 }
 
 export interface Fleet {
@@ -124,6 +130,10 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const url = (service: FleetService) => urls(service)[0]!;
   const children = new Map<string, ChildProcess>();
   const key = (service: FleetService, instance: number) => `${service}#${instance}`;
+  const entries = new Map<FleetService, string[]>();
+  const entryArgs = async (service: FleetService) =>
+    options.run === 'source' ? ['--import', 'tsx', path.join('services', service, 'src', 'start.ts')] : bundledServiceArgs(service);
+  for (const service of services) entries.set(service, await entryArgs(service));
   const launch = (service: FleetService, instance: number) => {
     const common = { ...process.env, ...env, PORT: String(ports(service)[instance]), LOG_LEVEL: 'warn' };
     const own =
@@ -135,8 +145,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
             CONTENT_URL: services.includes('content') ? urls('content').join(',') : (process.env.CONTENT_URL ?? 'http://127.0.0.1:4001'),
           }
         : { SERVICE_NAME: service, MONGO_URL: dbUrl(service), AMQP_URL: amqpUrl, REDIS_URL: redisUrl.toString(), REQUEST_LESSONS_ON_START: 'false' };
-    const entry = path.join('services', service, 'src', 'start.ts');
-    const child = spawn(process.execPath, [...nodeArgs(service), '--import', 'tsx', entry], {
+    const child = spawn(process.execPath, [...nodeArgs(service), ...entries.get(service)!], {
       cwd: ROOT,
       env: { ...common, ...own, ...serviceEnv(service) },
       stdio: ['ignore', 'pipe', 'inherit'],

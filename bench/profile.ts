@@ -71,6 +71,7 @@ export async function benchProfiles(): Promise<BenchSection> {
   mkdirSync(PROFILE_DIR, { recursive: true });
   const fleet = await startFleet({
     services: SERVICES,
+    run: 'source',
     // One folder per service: tsx's loader thread writes a profile of its own next to the main thread's.
     nodeArgs: (service) => ['--cpu-prof', `--cpu-prof-dir=${path.join(PROFILE_DIR, service)}`],
   });
