@@ -6,20 +6,12 @@ import { execFile } from 'node:child_process';
 import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { isAlive } from '../infra/local/src/procs';
 
 const ROOT = path.resolve(__dirname, '..');
 const BUNDLES = path.join(ROOT, '.local', 'fleet-bundles');
 /** This process's bundles (a test run and a drill may bundle at the same time): removed when it exits. */
 const OUT = path.join(BUNDLES, String(process.pid));
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
 
 /** Bundles of processes that ended without removing theirs (killed): about 100 MB each. */
 function removeOrphans(): void {
@@ -29,8 +21,9 @@ function removeOrphans(): void {
   } catch {
     return;
   }
-  for (const dir of dirs) if (!alive(Number(dir))) rmSync(path.join(BUNDLES, dir), { recursive: true, force: true });
+  for (const dir of dirs) if (!isAlive(Number(dir))) rmSync(path.join(BUNDLES, dir), { recursive: true, force: true });
 }
+
 const made = new Map<string, Promise<string>>();
 
 async function bundle(service: string): Promise<string> {
@@ -40,7 +33,7 @@ async function bundle(service: string): Promise<string> {
 }
 
 /** The path of the service's bundle (dist/start.js, its assets beside it), bundled on first use. */
-export function serviceBundle(service: string): Promise<string> {
+function serviceBundle(service: string): Promise<string> {
   let file = made.get(service);
   if (!file) {
     if (made.size === 0) {
