@@ -35,14 +35,21 @@ export function allStats(): Stat[] {
 }
 
 /** What to account: single processes (a service instance) or whole process groups (a server and its helpers). */
-export type Watched = Record<string, { pids?: number[]; groups?: number[] }>;
+export interface Selection {
+  pids?: number[];
+  groups?: number[];
+}
+export type Watched = Record<string, Selection>;
+
+/** Whether a process is one of a selection's, by its pid or its process group. */
+export const selects = ({ pids = [], groups = [] }: Selection, stat: Stat): boolean => pids.includes(stat.pid) || groups.includes(stat.pgid);
 
 /** CPU milliseconds used so far by each watched name. */
 export function cpuNow(watched: Watched): Record<string, number> {
   const stats = allStats();
   return Object.fromEntries(
-    Object.entries(watched).map(([name, { pids = [], groups = [] }]) => {
-      const ticks = stats.filter((stat) => pids.includes(stat.pid) || groups.includes(stat.pgid)).reduce((sum, stat) => sum + stat.ticks, 0);
+    Object.entries(watched).map(([name, selection]) => {
+      const ticks = stats.filter((stat) => selects(selection, stat)).reduce((sum, stat) => sum + stat.ticks, 0);
       return [name, ms(ticks)];
     }),
   );

@@ -4,10 +4,10 @@
 // first; CPU used before the meter started is not counted.
 import { findPortOwner } from '../../infra/local/src/ports';
 import { pgidOf } from '../../infra/local/src/procs';
-import { allStats, ms, type Stat } from '../process-cpu';
+import { allStats, ms, selects, type Selection, type Stat } from '../process-cpu';
 
 /** The processes of one part, asked again at every sample (instances come and go). */
-export type PartSelector = () => { pids?: number[]; groups?: number[] };
+export type PartSelector = () => Selection;
 
 /** CPU ticks so far of every process seen, by pid: what the next sample's difference is taken from. */
 export type Seen = Map<number, number>;
@@ -16,12 +16,12 @@ export type Seen = Map<number, number>;
  * Adds to `totals` (ticks, by part) what each process of a part used since it was last seen, and remembers every
  * process's ticks in `seen`. A process not seen before counts from its start: it began after the meter did.
  */
-export function attribute(stats: Stat[], seen: Seen, parts: Record<string, ReturnType<PartSelector>>, totals: Record<string, number>): void {
+export function attribute(stats: Stat[], seen: Seen, parts: Record<string, Selection>, totals: Record<string, number>): void {
   const entries = Object.entries(parts);
   for (const stat of stats) {
     const before = seen.get(stat.pid) ?? 0;
     seen.set(stat.pid, stat.ticks);
-    const part = entries.find(([, { pids = [], groups = [] }]) => pids.includes(stat.pid) || groups.includes(stat.pgid))?.[0];
+    const part = entries.find(([, selection]) => selects(selection, stat))?.[0];
     if (part) totals[part] = (totals[part] ?? 0) + Math.max(0, stat.ticks - before);
   }
 }
