@@ -81,8 +81,8 @@ export function findPortOwner(port: number): PortOwner | undefined {
   return undefined;
 }
 
-/** A port free on loopback now (the given one, or one the kernel picks); rejects when `port` is taken. */
-export function freePort(port = 0): Promise<number> {
+/** Whether `port` can be bound on loopback now (resolves the port bound: the kernel's choice for 0). */
+function bindable(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
@@ -91,4 +91,40 @@ export function freePort(port = 0): Promise<number> {
       server.close(() => resolve(chosen));
     });
   });
+}
+
+/** Linux's range for the local ports of outgoing connections ("32768 60999"); the default when unreadable. */
+export function ephemeralPortRange(text = readOr('/proc/sys/net/ipv4/ip_local_port_range')): [number, number] {
+  const [low, high] = text.trim().split(/\s+/).map(Number);
+  return low && high && low <= high ? [low, high] : [32768, 60999];
+}
+
+/**
+ * Where freePort() chooses: above the project's fixed ports (RabbitMQ distribution 25672, 25681–25683) and below
+ * the ephemeral range, so no outgoing connection can take a chosen port before its server binds it (a port the
+ * kernel picks for a listen comes from that range, and a drill once lost its port that way: EADDRINUSE).
+ */
+export const CHOSEN_PORTS_FROM = 26000;
+const handedOut = new Set<number>();
+
+/**
+ * A port free on loopback now: the given one (rejects when taken), or one chosen at random between
+ * CHOSEN_PORTS_FROM and the ephemeral range, never the same twice in a process.
+ */
+export async function freePort(port = 0): Promise<number> {
+  if (port !== 0) return bindable(port);
+  const below = ephemeralPortRange()[0];
+  for (let tries = 0; below - CHOSEN_PORTS_FROM > 100 && tries < 100; tries += 1) {
+    const candidate = CHOSEN_PORTS_FROM + Math.floor(Math.random() * (below - CHOSEN_PORTS_FROM));
+    if (handedOut.has(candidate)) continue;
+    const free = await bindable(candidate).then(
+      () => true,
+      () => false,
+    );
+    if (!free) continue;
+    handedOut.add(candidate);
+    return candidate;
+  }
+  // No room below the ephemeral range on this machine: the kernel's choice.
+  return bindable(0);
 }

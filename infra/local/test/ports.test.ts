@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { isPortOpen, listeningInodes } from '../src/ports';
+import { CHOSEN_PORTS_FROM, ephemeralPortRange, freePort, isPortOpen, listeningInodes } from '../src/ports';
 
 const PROC_NET_TCP = [
   '  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode',
@@ -32,5 +32,35 @@ describe('isPortOpen', () => {
     expect(await isPortOpen(port)).toBe(true);
     await new Promise<void>((resolve) => server.close(() => resolve()));
     expect(await isPortOpen(port)).toBe(false);
+  });
+});
+
+describe('ephemeralPortRange', () => {
+  it('when the kernel file gives a range, then it is read; when it is unreadable, then the Linux default', () => {
+    expect(ephemeralPortRange('32768\t60999\n')).toEqual([32768, 60999]);
+    expect(ephemeralPortRange('')).toEqual([32768, 60999]);
+  });
+});
+
+describe('freePort', () => {
+  it('when asked for any port, then each one is bindable, outside the ephemeral range and never handed out twice', async () => {
+    const chosen = await Promise.all(Array.from({ length: 20 }, () => freePort()));
+    const [low] = ephemeralPortRange();
+    for (const port of chosen) {
+      expect(port).toBeGreaterThanOrEqual(CHOSEN_PORTS_FROM);
+      expect(port).toBeLessThan(low);
+    }
+    expect(new Set(chosen).size).toBe(chosen.length);
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(chosen[0], '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('when asked for a port something listens on, then it rejects', async () => {
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as net.AddressInfo;
+    await expect(freePort(port)).rejects.toThrow(/EADDRINUSE/);
+    await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 });
