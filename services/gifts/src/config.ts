@@ -16,11 +16,11 @@ export const configSchema = z.object({
   PUBLIC_URL: z.url().default('http://localhost:4000'),
   /** Where the gift SVGs live (next to src/ in the repo, next to dist/ in the image). */
   ASSETS_DIR: z.string().min(1).default(path.resolve(__dirname, '..', 'assets')),
-  /** Reconciler (README "Reconciler"): pass interval (0 = off; off under Jest unless set), N, re-drives per item. */
+  /** Reconciler (services/README.md "Reconciler"): pass interval (0 = off; off under Jest unless set), N, re-drives per item. */
   RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(process.env.NODE_ENV === 'test' ? 0 : 60_000),
   RECONCILE_AFTER_MS: z.coerce.number().int().min(0).default(5 * 60_000),
   RECONCILE_MAX_REDRIVES: z.coerce.number().int().min(1).default(5),
-  /** Retention (README "Retention"): days a delivered (or refused) parcel's address is kept; pass interval (0 = off; off under Jest unless set). */
+  /** Retention (README "Erase, export, retention"): days a delivered (or refused) parcel's address is kept; pass interval (0 = off; off under Jest unless set). */
   DELIVERED_ADDRESS_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
   RETENTION_INTERVAL_MS: z.coerce.number().int().min(0).default(process.env.NODE_ENV === 'test' ? 0 : 60 * 60_000),
   /** Families: `required` (operator stack) refuses gifts to a learner until a parent consented; `optional` redeems as before. */
