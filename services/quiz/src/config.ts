@@ -21,7 +21,7 @@ export const configSchema = z
     /** Quiz submissions one learner may make per minute (abuse bound; well above what a child can do). */
     SUBMISSIONS_PER_MINUTE: z.coerce.number().int().min(1).default(240),
     STANDINGS_EDGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(1),
-    /** Reconciler (README "Reconciler"): pass interval (0 = off; off under Jest unless set), N, re-drives per item. */
+    /** Reconciler (services/README.md "Reconciler"): pass interval (0 = off; off under Jest unless set), N, re-drives per item. */
     RECONCILE_INTERVAL_MS: z.coerce.number().int().min(0).default(process.env.NODE_ENV === 'test' ? 0 : 60_000),
     RECONCILE_AFTER_MS: z.coerce.number().int().min(0).default(5 * 60_000),
     RECONCILE_MAX_REDRIVES: z.coerce.number().int().min(1).default(5),
