@@ -2,7 +2,7 @@ export { env, secret, uniqueDbUrl, randomSuffix } from './env';
 export { tokenFor, signIn, createLearner, createAdmin, createParent, keycloakAdmin, accountsMade, serviceAccountToken } from './keycloak';
 export type { TestUser } from './keycloak';
 export { eventually } from './eventually';
-export { refreshingToken } from './token-source';
+export { refreshingToken, expiresAt as tokenExpiresAt, REFRESH_BEFORE_EXPIRY_MS } from './token-source';
 export type { TokenSource } from './token-source';
 export { roundRobin, testInstances } from './instances';
 export type { RoundRobin } from './instances';

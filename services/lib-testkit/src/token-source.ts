@@ -32,7 +32,7 @@ if (typeof afterAll === 'function') {
 }
 
 /** When a JWT expires (ms since the epoch), or undefined for a token without `exp`. */
-function expiresAt(token: string): number | undefined {
+export function expiresAt(token: string): number | undefined {
   try {
     const { exp } = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { exp?: unknown };
     return typeof exp === 'number' ? exp * 1000 : undefined;
