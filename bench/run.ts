@@ -56,8 +56,8 @@ const selected = (title: string) => !only || only.some((word) => title.toLowerCa
 
 /**
  * The portal is left as the bench found it: every account it made is erased through the admin API, and with
- * them their attempts, balances and parcels (the redemption sections alone make about 2 000). Lessons have no
- * delete route yet: the area sections' few lessons stay.
+ * them their attempts, balances and parcels (the redemption sections alone make about 2 000). The area sections
+ * delete the lessons they made themselves (DELETE /lessons/{id}, e2e fixtures' removeJourneyLessons).
  */
 async function eraseWhatTheBenchMade(gatewayUrl: string, pendingBefore: number | undefined): Promise<void> {
   const made = accountsMade();
