@@ -5,6 +5,7 @@ import { connectMongo, createOutbox, type Outbox } from '@kidslearn/lib-mongo';
 import type { Model } from 'mongoose';
 import { uniqueDbUrl } from '@kidslearn/lib-testkit';
 import { balanceRepository, KEPT_EVENT_IDS, type BalanceDoc, type BalanceRepository } from '../src/data-access/balances';
+import { lessonBestId } from '../src/data-access/lesson-bests';
 import { ledgerTotal } from '../src/domain/ledger';
 import { creditAttempt } from '../src/use-cases/credit-attempt';
 import { debitRedemption } from '../src/use-cases/debit-redemption';
@@ -85,9 +86,44 @@ describe('lesson bests', () => {
     expect((await bestsOf(email))['lesson-p']).toBe(2);
     expect(await creditOf(restarted, email, 'lesson-p', 2)).toEqual({ applied: true, amount: 0, balance: 4 });
   });
+
+  it('when credits raise a best, then it names their events: a credit that raises nothing reads no ledger line, and a raising one delivered again long after is recognised', async () => {
+    const email = `raisers-${randomUUID().slice(0, 8)}@kidslearn.test`;
+    const raising = [randomUUID(), randomUUID()];
+    const attemptId = randomUUID();
+    expect(await creditAttempt(balances, raising[0]!, { attemptId: randomUUID(), lessonId: 'lesson-r', email, reward: 1 })).toEqual({ applied: true, amount: 1, balance: 1 });
+    expect(await creditAttempt(balances, raising[1]!, { attemptId, lessonId: 'lesson-r', email, reward: 3 })).toEqual({ applied: true, amount: 2, balance: 3 });
+    for (let i = 0; i < KEPT_EVENT_IDS; i += 1) await creditOf(balances, email, `lesson-${i}`, 1);
+    expect((await balances.lessonBestModel.findById(lessonBestId(email, 'lesson-r')).lean().exec())?.raisedBy).toEqual(raising);
+
+    // From this process's copy, and in a new process from the best's record: no line to look for.
+    const restarted = balanceRepository(db, quietOutbox);
+    const lineReads = jest.spyOn(balances.ledgerModel, 'findById');
+    try {
+      expect(await creditOf(balances, email, 'lesson-r', 2)).toEqual({ applied: true, amount: 0, balance: 23 });
+      expect(await creditOf(restarted, email, 'lesson-r', 3)).toEqual({ applied: true, amount: 0, balance: 23 });
+      expect(lineReads).not.toHaveBeenCalled();
+    } finally {
+      lineReads.mockRestore();
+    }
+    // The raising event again, its id long gone from processedEventIds: found by its line, nothing paid twice.
+    expect(await creditAttempt(restarted, raising[1]!, { attemptId, lessonId: 'lesson-r', email, reward: 3 })).toEqual({ applied: false });
+    expect((await balances.model.findById(email).lean().exec())?.gems).toBe(23);
+  });
 });
 
 describe("the process's copy of a balance", () => {
+  it('when another writer raised a lesson best the copy knew, then the credit is decided again from the database', async () => {
+    const email = `known-best-${randomUUID().slice(0, 8)}@kidslearn.test`;
+    await creditAttempt(balances, randomUUID(), { attemptId: randomUUID(), lessonId: 'lesson-a', email, reward: 1 });
+    await creditAttempt(balances, randomUUID(), { attemptId: randomUUID(), lessonId: 'lesson-b', email, reward: 1 }); // the copy knows lesson-a: 1
+    const other = balanceRepository(db, quietOutbox); // another instance pays lesson-a up to 3
+    expect(await creditAttempt(other, randomUUID(), { attemptId: randomUUID(), lessonId: 'lesson-a', email, reward: 3 })).toEqual({ applied: true, amount: 2, balance: 4 });
+
+    expect(await creditAttempt(balances, randomUUID(), { attemptId: randomUUID(), lessonId: 'lesson-a', email, reward: 3 })).toEqual({ applied: true, amount: 0, balance: 4 });
+    expect((await balances.model.findById(email).lean().exec())?.gems).toBe(4);
+  });
+
   it('when another writer changed the balance since this process last wrote it, then the change is decided again from the database', async () => {
     const email = `copy-${randomUUID().slice(0, 8)}@kidslearn.test`;
     await credit(email, 'lesson-a'); // 2 gems; this process now holds a copy at version 1

@@ -3,7 +3,7 @@ import { Schema, type Connection, type Model } from 'mongoose';
 import type { EventEnvelope } from '@kidslearn/lib-events';
 import { isDuplicateKeyError, outboxFields, type Outbox } from '@kidslearn/lib-mongo';
 import type { LedgerEntry } from '../domain/ledger';
-import type { Balance, BalanceStore, LedgerLine, PendingBest } from '../domain/ports';
+import type { Balance, BalanceStore, LedgerLine, PaidBest, PendingBest } from '../domain/ports';
 import { batchedCopies } from './batched-copies';
 import { copyTrust } from './copy-trust';
 import { historyCache } from './history-cache';
@@ -55,6 +55,11 @@ export function balanceRepository(db: Connection, outboxOf: (model: Model<Balanc
   const recent = recentCopies > 0 ? new LRUCache<string, Balance>({ max: recentCopies }) : undefined;
   // Copies handed out to decide a change from, and how often those changes lost (copy-trust.ts).
   const handedCopies = new WeakSet<Balance>();
+  // The lesson bests known at a copy's version (read or written since it was made). They hold exactly as long as
+  // the copy: a best changes only with a change of the balance, so a change decided from them is written only
+  // while the balance is still at that version (its guard), as for the copy itself.
+  const knownBests = new WeakMap<Balance, Map<string, PaidBest>>();
+  const pendingPaid = (pending: PendingBest): PaidBest => ({ best: pending.best, raisedBy: pending.raisedBy });
   const trust = copyTrust();
   const lines = ledgerRepository(db);
   const histories = historyCache();
@@ -76,7 +81,10 @@ export function balanceRepository(db: Connection, outboxOf: (model: Model<Balanc
   // FerretDB 1.24 drops empty arrays written by an upsert's $setOnInsert: a missing list reads as [].
   const find = async (email: string): Promise<Balance | null> => {
     const doc = await model.findById(email, { outbox: 0 }).lean<Balance>().exec();
-    return doc ? { ...doc, pendingLine: doc.pendingLine ?? null, pendingBest: doc.pendingBest ?? null, processedEventIds: doc.processedEventIds ?? [] } : null;
+    if (!doc) return null;
+    // A pending best written before bests recorded their raisers counts as raised by no event (a redelivery pays 0).
+    const pendingBest = doc.pendingBest ? { ...doc.pendingBest, raisedBy: doc.pendingBest.raisedBy ?? [] } : null;
+    return { ...doc, pendingLine: doc.pendingLine ?? null, pendingBest, processedEventIds: doc.processedEventIds ?? [] };
   };
 
   const store: BalanceStore = {
@@ -109,8 +117,13 @@ export function balanceRepository(db: Connection, outboxOf: (model: Model<Balanc
     },
     async paidFor(current, lessonId) {
       // The pending best is the latest: it is that lesson's when the last credit was for it.
-      if (current.pendingBest?.lessonId === lessonId) return current.pendingBest.best;
-      return bests.bestOf(current._id, lessonId);
+      if (current.pendingBest?.lessonId === lessonId) return pendingPaid(current.pendingBest);
+      const known = knownBests.get(current)?.get(lessonId);
+      if (known) return known;
+      const paid = await bests.bestOf(current._id, lessonId);
+      // Read after the balance: if the best moved meanwhile, so did the balance, and a change decided from it loses.
+      if (recent) knownBests.set(current, (knownBests.get(current) ?? new Map<string, PaidBest>()).set(lessonId, paid));
+      return paid;
     },
     async lineByKey(current, lineId) {
       if (current.pendingLine?._id === lineId) return current.pendingLine;
@@ -163,7 +176,14 @@ export function balanceRepository(db: Connection, outboxOf: (model: Model<Balanc
       if (handedCopies.has(current)) trust.record(written);
       if (!written) return false;
       const processedEventIds = (set.processedEventIds as string[] | undefined) ?? current.processedEventIds;
-      recent?.set(current._id, { ...current, gems: change.gems, version, pendingLine: line, pendingBest: best, processedEventIds });
+      if (recent) {
+        const copy: Balance = { ...current, gems: change.gems, version, pendingLine: line, pendingBest: best, processedEventIds };
+        const known = new Map(knownBests.get(current));
+        if (current.pendingBest) known.set(current.pendingBest.lessonId, pendingPaid(current.pendingBest));
+        if (best) known.set(best.lessonId, pendingPaid(best));
+        recent.set(current._id, copy);
+        knownBests.set(copy, known);
+      }
       // Not waited for: line and best are safe as pending (read by ledgerOf and paidFor, copied before the next
       // change of this balance), so the learner's next event need not wait here; other learners' copies of the
       // next moment join them in one write (batched-copies.ts).

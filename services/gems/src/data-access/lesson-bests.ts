@@ -1,5 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
-import type { PendingBest } from '../domain/ports';
+import type { PaidBest, PendingBest } from '../domain/ports';
 
 /**
  * The best reward a learner has been paid for each lesson, one small document per learner and lesson (in the
@@ -11,6 +11,8 @@ export interface LessonBestDoc {
   email: string;
   lessonId: string;
   best: number;
+  /** the events whose credits raised the best (a credit's redelivery is recognised here, without a ledger read) */
+  raisedBy: string[];
 }
 
 const schema = new Schema<LessonBestDoc>(
@@ -19,6 +21,7 @@ const schema = new Schema<LessonBestDoc>(
     email: { type: String, required: true },
     lessonId: { type: String, required: true },
     best: { type: Number, required: true, min: 0 },
+    raisedBy: { type: [String], default: undefined },
   },
   { versionKey: false },
 );
@@ -29,19 +32,23 @@ export function lessonBestRepository(db: Connection) {
   const model = db.model<LessonBestDoc>('LessonBest', schema, 'lessonBests');
   return {
     model,
-    /** 0 for a lesson never paid. */
-    async bestOf(email: string, lessonId: string): Promise<number> {
-      const doc = await model.findById(lessonBestId(email, lessonId), { best: 1 }).lean<Pick<LessonBestDoc, 'best'>>().exec();
-      return doc?.best ?? 0;
+    /** 0, raised by no event, for a lesson never paid. */
+    async bestOf(email: string, lessonId: string): Promise<PaidBest> {
+      const doc = await model.findById(lessonBestId(email, lessonId), { best: 1, raisedBy: 1 }).lean<Pick<LessonBestDoc, 'best' | 'raisedBy'>>().exec();
+      return { best: doc?.best ?? 0, raisedBy: doc?.raisedBy ?? [] };
     },
     /**
-     * Idempotent and order-proof, many in one command: a best only ever rises ($max), so a copy written again or
-     * late changes nothing.
+     * Idempotent and order-proof, many in one command: a best only ever rises ($max) and its raisers are a set
+     * ($addToSet), so a copy written again or late changes nothing.
      */
     async raiseMany(raised: { email: string; best: PendingBest }[]): Promise<void> {
       await model.bulkWrite(
-        raised.map(({ email, best: { lessonId, best } }) => ({
-          updateOne: { filter: { _id: lessonBestId(email, lessonId) }, update: { $max: { best }, $setOnInsert: { email, lessonId } }, upsert: true },
+        raised.map(({ email, best: { lessonId, best, raisedBy } }) => ({
+          updateOne: {
+            filter: { _id: lessonBestId(email, lessonId) },
+            update: { $max: { best }, $addToSet: { raisedBy: { $each: raisedBy } }, $setOnInsert: { email, lessonId } },
+            upsert: true,
+          },
         })),
         { ordered: false },
       );

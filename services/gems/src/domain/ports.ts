@@ -13,6 +13,14 @@ export interface LedgerLine extends LedgerEntry {
 export interface PendingBest {
   lessonId: string;
   best: number;
+  /** the events whose credits raised this lesson's best, the latest last (a best rises a few times at most) */
+  raisedBy: string[];
+}
+
+/** What a learner was paid for a lesson: its best reward and the events whose credits raised it. */
+export interface PaidBest {
+  best: number;
+  raisedBy: readonly string[];
 }
 
 /** A learner's balance, as a change is decided from it. */
@@ -51,8 +59,8 @@ export interface BalanceStore {
   find(email: string): Promise<Balance | null>;
   /** The balance, created at 0 on first use. */
   findOrCreate(email: string): Promise<Balance>;
-  /** The best reward the learner was paid for a lesson (0 if none). */
-  paidFor(current: Balance, lessonId: string): Promise<number>;
+  /** The best reward the learner was paid for a lesson (0 if none), and the events that raised it. */
+  paidFor(current: Balance, lessonId: string): Promise<PaidBest>;
   /** The ledger line stored under `lineId` (the pending one of `current` included), if any: maybe another learner's. */
   lineByKey(current: Balance, lineId: string): Promise<LedgerLine | null>;
   /** Every ledger line of a learner, oldest first, and the balance. */

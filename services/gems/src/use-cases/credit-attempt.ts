@@ -1,7 +1,7 @@
 import { createEvent, type Event } from '@kidslearn/contracts';
 import { mark } from '@kidslearn/lib-core';
 import { decideCredit } from '../domain/balance';
-import type { Balance, BalanceStore } from '../domain/ports';
+import type { Balance, BalanceStore, PaidBest } from '../domain/ports';
 import { creditedEvent, type CreditOutcome } from './outcome-events';
 import { retryOnConflict } from './retry';
 
@@ -19,10 +19,11 @@ export type CreditResult = { applied: false } | { applied: true; amount: number;
  * line is keyed by its event id, so it is found even after the id left processedEventIds. A credit of
  * 0 leaves no line: its outcome is "0 added" at the current balance (the same, unless gems moved since).
  */
-async function earlierOutcome(balances: BalanceStore, current: Balance, eventId: string, scored: AttemptScored, amount: number): Promise<CreditOutcome | null> {
+async function earlierOutcome(balances: BalanceStore, current: Balance, eventId: string, scored: AttemptScored, amount: number, paid: PaidBest): Promise<CreditOutcome | null> {
   const processed = current.processedEventIds.includes(eventId);
-  // A positive top-up proves the event was never applied (it would have raised the lesson's best).
-  if (!processed && (amount > 0 || scored.reward === 0)) return null;
+  // A positive top-up proves the event was never applied (it would have raised the lesson's best); so does a best
+  // it did not raise (an applied credit of more than 0 did). Only a credit that raised the best has a line to read.
+  if (!processed && (amount > 0 || scored.reward === 0 || !paid.raisedBy.includes(eventId))) return null;
   const line = await balances.lineByKey(current, eventId);
   const { attemptId, lessonId, email } = scored;
   if (line && line.kind === 'credit' && line.ref === attemptId) return { attemptId, lessonId, email, amount: line.amount, balance: line.balance };
@@ -37,8 +38,9 @@ export async function creditAttempt(balances: BalanceStore, eventId: string, sco
   return retryOnConflict<CreditResult>(async () => {
     const current = await balances.findOrCreate(scored.email);
     mark('gems.balance.read', scored.attemptId);
-    const decision = decideCredit(current.gems, await balances.paidFor(current, scored.lessonId), scored.reward);
-    const earlier = await earlierOutcome(balances, current, eventId, scored, decision.amount);
+    const paid = await balances.paidFor(current, scored.lessonId);
+    const decision = decideCredit(current.gems, paid.best, scored.reward);
+    const earlier = await earlierOutcome(balances, current, eventId, scored, decision.amount, paid);
     if (earlier) {
       const republished = await balances.commit(current, { gems: current.gems, events: [creditedEvent(earlier)] });
       return republished ? { done: true, value: { applied: false } } : { done: false };
@@ -48,7 +50,7 @@ export async function creditAttempt(balances: BalanceStore, eventId: string, sco
     if (decision.amount > 0) events.push(createEvent('gems.balance.changed', { email: scored.email, balance: decision.gems, version }));
     const committed = await balances.commit(current, {
       gems: decision.gems,
-      best: decision.amount > 0 ? { lessonId: scored.lessonId, best: decision.bestReward } : undefined,
+      best: decision.amount > 0 ? { lessonId: scored.lessonId, best: decision.bestReward, raisedBy: [...paid.raisedBy, eventId] } : undefined,
       entry: decision.amount > 0 ? { ref: scored.attemptId, kind: 'credit', amount: decision.amount, balance: decision.gems, lessonId: scored.lessonId, at: new Date() } : undefined,
       eventId,
       events,
