@@ -9,6 +9,7 @@ import path from 'node:path';
 import mongoose from 'mongoose';
 import { KNOWN_SUBSCRIPTIONS, connectFirst, topologyFor } from '@kidslearn/lib-events';
 import { benchAmqpUrl } from './bench-vhost';
+import { reapOnExit } from './child-reaper';
 import { bundledServiceArgs } from './service-bundle';
 
 export type FleetService = 'content' | 'quiz' | 'gems' | 'gifts' | 'gateway';
@@ -145,11 +146,13 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
             CONTENT_URL: services.includes('content') ? urls('content').join(',') : (process.env.CONTENT_URL ?? 'http://127.0.0.1:4001'),
           }
         : { SERVICE_NAME: service, MONGO_URL: dbUrl(service), AMQP_URL: amqpUrl, REDIS_URL: redisUrl.toString(), REQUEST_LESSONS_ON_START: 'false' };
-    const child = spawn(process.execPath, [...nodeArgs(service), ...entries.get(service)!], {
-      cwd: ROOT,
-      env: { ...common, ...own, ...serviceEnv(service) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = reapOnExit(
+      spawn(process.execPath, [...nodeArgs(service), ...entries.get(service)!], {
+        cwd: ROOT,
+        env: { ...common, ...own, ...serviceEnv(service) },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      }),
+    );
     children.set(key(service, instance), child);
     let rest = '';
     child.stdout!.on('data', (chunk: Buffer) => {
