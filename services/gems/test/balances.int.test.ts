@@ -5,6 +5,7 @@ import { connectMongo, createOutbox, type Outbox } from '@kidslearn/lib-mongo';
 import type { Model } from 'mongoose';
 import { uniqueDbUrl } from '@kidslearn/lib-testkit';
 import { balanceRepository, KEPT_EVENT_IDS, type BalanceDoc, type BalanceRepository } from '../src/data-access/balances';
+import { learnerDataRepository } from '../src/data-access/learner-data';
 import { lessonBestId } from '../src/data-access/lesson-bests';
 import { ledgerTotal } from '../src/domain/ledger';
 import { creditAttempt } from '../src/use-cases/credit-attempt';
@@ -60,6 +61,7 @@ describe('balance documents stay small', () => {
 });
 
 describe('lesson bests', () => {
+  const restartedRepository = () => balanceRepository(db, quietOutbox);
   const creditOf = (repository: BalanceRepository, email: string, lessonId: string, reward: number) =>
     creditAttempt(repository, randomUUID(), { attemptId: randomUUID(), lessonId, email, reward });
   const bestsOf = async (email: string) =>
@@ -85,6 +87,20 @@ describe('lesson bests', () => {
     expect(await creditOf(restarted, email, 'lesson-q', 2)).toEqual({ applied: true, amount: 2, balance: 4 });
     expect((await bestsOf(email))['lesson-p']).toBe(2);
     expect(await creditOf(restarted, email, 'lesson-p', 2)).toEqual({ applied: true, amount: 0, balance: 4 });
+  });
+
+  it('when a learner was erased and comes back, then the same best earned again is copied again (the process does not take it as written)', async () => {
+    const email = `again-${randomUUID().slice(0, 8)}@kidslearn.test`;
+    await creditOf(balances, email, 'lesson-e', 2);
+    await creditOf(balances, email, 'lesson-f', 1); // lesson-e's best is copied before this change
+    expect((await bestsOf(email))['lesson-e']).toBe(2);
+    await learnerDataRepository(balances).erase(email);
+
+    expect(await creditOf(balances, email, 'lesson-e', 2)).toEqual({ applied: true, amount: 2, balance: 2 });
+    await creditOf(balances, email, 'lesson-f', 1);
+    await creditOf(balances, email, 'lesson-g', 1); // a third change: lesson-e's best is no longer pending anywhere
+    expect((await bestsOf(email))['lesson-e']).toBe(2);
+    expect(await creditOf(restartedRepository(), email, 'lesson-e', 2)).toEqual({ applied: true, amount: 0, balance: 4 });
   });
 
   it('when credits raise a best, then it names their events: a credit that raises nothing reads no ledger line, and a raising one delivered again long after is recognised', async () => {

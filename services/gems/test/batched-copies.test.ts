@@ -29,6 +29,16 @@ describe('batchedCopies (ledger lines and lesson bests copied from the balance)'
     expect(writer.batches).toEqual([['a']]);
   });
 
+  it('when written keys are forgotten by prefix, then those are written again when asked and the others are not', async () => {
+    const writer = recordingWriter();
+    const copy = batchedCopies((item: string) => item, writer.writeMany, { delayMs: 5 });
+    await Promise.all([copy('ann\nlesson-1'), copy('bob\nlesson-1')]);
+    copy.forget('ann\n');
+    await copy('ann\nlesson-1', { urgent: true });
+    await copy('bob\nlesson-1', { urgent: true });
+    expect(writer.batches).toEqual([['ann\nlesson-1', 'bob\nlesson-1'], ['ann\nlesson-1']]);
+  });
+
   it('when a waiting copy is asked for urgently, then what waits is written at once, not after the delay', async () => {
     const writer = recordingWriter();
     const copy = batchedCopies((item: string) => item, writer.writeMany, { delayMs: 60_000 });

@@ -65,8 +65,9 @@ export function balanceRepository(db: Connection, outboxOf: (model: Model<Balanc
   const histories = historyCache();
   const bests = lessonBestRepository(db);
   const copyLine = batchedCopies((line: LedgerLine) => line._id, (many) => lines.appendMany(many));
+  const bestKeyPrefix = (email: string) => `${email}\n`;
   const copyBest = batchedCopies(
-    ({ email, best }: { email: string; best: PendingBest }) => `${email}\n${best.lessonId}\n${best.best}`,
+    ({ email, best }: { email: string; best: PendingBest }) => `${bestKeyPrefix(email)}${best.lessonId}\n${best.best}`,
     (many) => bests.raiseMany(many),
   );
   /** What the previous change left pending reaches its collection before the next change replaces it. */
@@ -204,12 +205,16 @@ export function balanceRepository(db: Connection, outboxOf: (model: Model<Balanc
     },
     /**
      * Before a learner's data is erased: drops this process's copy of the balance and waits for the line and best
-     * copies it is still writing, so none of them lands after the erasure deleted the collections' rows.
+     * copies it is still writing, so none of them lands after the erasure deleted the collections' rows; then forgets
+     * which of the learner's bests it wrote.
      */
     async forget(email: string): Promise<void> {
       recent?.delete(email);
       histories.delete(email);
       await Promise.all([copyLine.idle(), copyBest.idle()]);
+      // The erasure deletes the bests: the same best earned again after it must be copied again. (Line keys are
+      // event ids, never seen again.)
+      copyBest.forget(bestKeyPrefix(email));
     },
   };
 }

@@ -13,6 +13,8 @@ export interface BatchedCopies<T> {
   (item: T, options?: { urgent?: boolean }): Promise<void>;
   /** Writes what waits now and resolves once every copy under way has ended (however it ended). */
   idle(): Promise<void>;
+  /** Forgets that the keys starting with `prefix` were written (their rows were deleted: a copy must be written again). */
+  forget(prefix: string): void;
 }
 
 export interface BatchedCopiesOptions {
@@ -72,6 +74,9 @@ export function batchedCopies<T>(keyOf: (item: T) => string, writeMany: (items: 
     async idle() {
       writeWaiting();
       await Promise.allSettled([...copying.values()]);
+    },
+    forget(prefix: string) {
+      for (const key of copied) if (key.startsWith(prefix)) copied.delete(key);
     },
   });
 }
