@@ -59,7 +59,6 @@ export function balanceRepository(db: Connection, outboxOf: (model: Model<Balanc
   // the copy: a best changes only with a change of the balance, so a change decided from them is written only
   // while the balance is still at that version (its guard), as for the copy itself.
   const knownBests = new WeakMap<Balance, Map<string, PaidBest>>();
-  const pendingPaid = (pending: PendingBest): PaidBest => ({ best: pending.best, raisedBy: pending.raisedBy });
   const trust = copyTrust();
   const lines = ledgerRepository(db);
   const histories = historyCache();
@@ -118,7 +117,7 @@ export function balanceRepository(db: Connection, outboxOf: (model: Model<Balanc
     },
     async paidFor(current, lessonId) {
       // The pending best is the latest: it is that lesson's when the last credit was for it.
-      if (current.pendingBest?.lessonId === lessonId) return pendingPaid(current.pendingBest);
+      if (current.pendingBest?.lessonId === lessonId) return current.pendingBest;
       const known = knownBests.get(current)?.get(lessonId);
       if (known) return known;
       const paid = await bests.bestOf(current._id, lessonId);
@@ -180,8 +179,8 @@ export function balanceRepository(db: Connection, outboxOf: (model: Model<Balanc
       if (recent) {
         const copy: Balance = { ...current, gems: change.gems, version, pendingLine: line, pendingBest: best, processedEventIds };
         const known = new Map(knownBests.get(current));
-        if (current.pendingBest) known.set(current.pendingBest.lessonId, pendingPaid(current.pendingBest));
-        if (best) known.set(best.lessonId, pendingPaid(best));
+        if (current.pendingBest) known.set(current.pendingBest.lessonId, current.pendingBest);
+        if (best) known.set(best.lessonId, best);
         recent.set(current._id, copy);
         knownBests.set(copy, known);
       }
