@@ -57,7 +57,6 @@ export function buildService(config: GiftsConfig, logger: Logger = createLogger(
         giftsHandlers({
           recordOutcome: redemptionOutcomes(redemptions),
           outcomes: outcomes.waiter,
-          family: links,
           spend,
           erasures: erasure.erasures,
           learnerData: erasure.learnerData,

@@ -18,6 +18,8 @@ export class FakeRedemptionStore implements RedemptionStore {
   private keys = new Map<string, string>();
 
   readonly republished: string[] = [];
+  /** what each request recorded of the parent's approval as it was asked */
+  readonly parentApproves = new Map<string, boolean>();
 
   newId() {
     return String(++this.seq).padStart(24, '0');
@@ -43,6 +45,7 @@ export class FakeRedemptionStore implements RedemptionStore {
       ...(input.spendMonth ? { spendMonth: input.spendMonth } : {}),
     };
     this.items.push(redemption);
+    this.parentApproves.set(redemption.id, input.parentApproves);
     this.keys.set(`${input.email} ${key}`, redemption.id);
     return { redemption: { ...redemption }, created: true, idempotencyKey: key };
   }

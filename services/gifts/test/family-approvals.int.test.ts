@@ -80,7 +80,7 @@ describe('a gift request waits for the parent', () => {
     expect(approval).toMatchObject({ status: 409, body: { message: messages.notAwaitingParent } });
   });
 
-  it('when the parent switches "Approve gifts" on later, then the next debit waits for them (the link as it is when the debit settles)', async () => {
+  it('when the parent switches "Approve gifts" on later, then the next request waits for them (the link as the learner asks)', async () => {
     const { child, parent, linkId } = await family(10, { approveGifts: false });
     expect((await redeem(child)).body.redemption.status).toBe('pending-delivery');
     await linkFamily(gifts, child.email, parent.email, { approveGifts: true }, { linkId, version: 2 });

@@ -1,4 +1,4 @@
-import { consentMissing, isParentOf, judgeDecision, statusAfterDebit } from '../src/domain/family';
+import { consentMissing, isParentOf, judgeDecision, parentApprovesGifts, statusAfterDebit } from '../src/domain/family';
 import { fitsCap, releasesSpend, spendMonthOf } from '../src/domain/monthly-cap';
 import { deliveryRefusal, isSettled, REDEMPTION_STATUSES } from '../src/domain/redemption';
 import { messages } from '../src/messages';
@@ -7,9 +7,9 @@ const link = { parentEmail: 'mum@kidslearn.test', approveGifts: true, monthlyGem
 
 describe('families: where a debited request goes', () => {
   it('when the parent approves gifts, then it waits for them; without a parent or with approval off, it goes to delivery', () => {
-    expect(statusAfterDebit(link)).toBe('awaiting-parent');
-    expect(statusAfterDebit({ ...link, approveGifts: false })).toBe('pending-delivery');
-    expect(statusAfterDebit(null)).toBe('pending-delivery');
+    expect(statusAfterDebit(parentApprovesGifts(link))).toBe('awaiting-parent');
+    expect(statusAfterDebit(parentApprovesGifts({ ...link, approveGifts: false }))).toBe('pending-delivery');
+    expect(statusAfterDebit(parentApprovesGifts(null))).toBe('pending-delivery');
   });
 });
 

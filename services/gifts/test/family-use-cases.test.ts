@@ -79,6 +79,16 @@ describe('redeeming with a parent: the monthly cap', () => {
     expect(spend.of(kid, month)).toBe(0);
   });
 
+  it.each([
+    ['a parent who approves gifts', linked(), true],
+    ['a parent who does not approve gifts', linked({ approveGifts: false }), false],
+    ['no parent', {}, false],
+  ] as const)('when a learner with %s asks, then the request records whether the parent approves (%s) for where its debit goes', async (_case, links, approves) => {
+    const { deps, store } = redeemDeps(links);
+    const outcome = await redeem(deps);
+    expect(store.parentApproves.get(outcome.redemption.id)).toBe(approves);
+  });
+
   it('when gems debits a learner whose parent approves gifts, then the answer is debited with the request awaiting the parent', async () => {
     const { deps, store } = redeemDeps(linked());
     const outcome = await redeem({ ...deps, outcomes: settlingWaiter((id) => store.settle(id, 'awaiting-parent', 7)) });
@@ -91,7 +101,7 @@ describe("a parent's decision", () => {
     const store = new FakeRedemptionStore();
     const spend = new FakeMonthlySpend();
     await spend.reserve(kid, month, 5, null);
-    const { redemption } = await store.request({ id: store.newId(), email: kid, gift: gifts[0]!, cost: 5, address, idempotencyKey: null, createdAt: now, spendMonth: month });
+    const { redemption } = await store.request({ id: store.newId(), email: kid, gift: gifts[0]!, cost: 5, address, idempotencyKey: null, createdAt: now, spendMonth: month, parentApproves: true });
     store.settle(redemption.id, 'awaiting-parent', 2);
     const decisions = new FakeParentDecisions(store);
     const deps: DecideGiftDeps = { redemptions: store, decisions, family: fakeFamily(links), spend };

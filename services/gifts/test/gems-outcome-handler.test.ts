@@ -1,9 +1,9 @@
 import { createEvent } from '@kidslearn/lib-events';
 import { giftsHandlers } from '../src/entry-points/messaging/handlers';
-import type { ChildLink } from '../src/domain/family';
-import type { RecordOutcome, SettledOutcome } from '../src/domain/ports';
+import { statusAfterDebit } from '../src/domain/family';
+import type { GemsOutcome, RecordOutcome } from '../src/domain/ports';
 import type { Redemption } from '../src/domain/redemption';
-import { fakeFamily, FakeMonthlySpend } from './fakes';
+import { FakeMonthlySpend } from './fakes';
 
 const stored = (id: string, more: Partial<Redemption> = {}): Redemption => ({
   id,
@@ -19,13 +19,14 @@ const stored = (id: string, more: Partial<Redemption> = {}): Redemption => ({
   ...more,
 });
 
-function deps(links: Record<string, ChildLink> = {}) {
+/** Plays the database: a debit goes to the parent when the stored request says they approve (data-access/redemption-outcomes.ts). */
+function deps(parentApproves = false) {
   const spend = new FakeMonthlySpend();
-  const recordOutcome: RecordOutcome = async (_eventId, id, outcome) => stored(id, { status: outcome.status, balance: outcome.balance });
+  const recordOutcome: RecordOutcome = async (_eventId, id, outcome) =>
+    stored(id, { status: outcome.status === 'rejected' ? 'rejected' : statusAfterDebit(parentApproves), balance: outcome.balance });
   return {
     recordOutcome,
     outcomes: { announce: jest.fn(async () => undefined) },
-    family: fakeFamily(links),
     spend,
     erasures: { record: async () => undefined },
     learnerData: { exportOf: async () => ({ redemptions: [] }), erase: async () => 0 },
@@ -37,10 +38,10 @@ describe("gems' outcome of a redemption", () => {
   it('when gems debited a redemption, then it is recorded before anyone waiting is told (an answered request can read it at once)', async () => {
     const steps: string[] = [];
     let recorded = () => undefined as void;
-    const recordOutcome = jest.fn(async (_eventId: string, id: string, outcome: SettledOutcome) => {
+    const recordOutcome = jest.fn(async (_eventId: string, id: string, outcome: GemsOutcome) => {
       steps.push('record started');
       await new Promise<void>((resolve) => (recorded = () => (steps.push('recorded'), resolve())));
-      return { ...stored(id), status: outcome.status, balance: outcome.balance };
+      return { ...stored(id), status: outcome.status === 'debited' ? ('pending-delivery' as const) : outcome.status, balance: outcome.balance };
     });
     const announce = jest.fn(async () => void steps.push('announced'));
     const handlers = giftsHandlers({ ...deps(), recordOutcome, outcomes: { announce } });
@@ -53,16 +54,15 @@ describe("gems' outcome of a redemption", () => {
     await handled;
 
     expect(steps).toEqual(['record started', 'recorded', 'announced']);
-    expect(recordOutcome).toHaveBeenCalledWith(event.id, 'r1', { status: 'pending-delivery', balance: 3 });
+    expect(recordOutcome).toHaveBeenCalledWith(event.id, 'r1', { status: 'debited', balance: 3 });
     expect(announce).toHaveBeenCalledWith('r1', { status: 'pending-delivery', balance: 3 });
   });
 
   it.each([
-    ['a parent who approves gifts', { parentEmail: 'mum@x.test', approveGifts: true, monthlyGemCap: null }, 'awaiting-parent'],
-    ['a parent who does not approve gifts', { parentEmail: 'mum@x.test', approveGifts: false, monthlyGemCap: null }, 'pending-delivery'],
-    ['no parent', undefined, 'pending-delivery'],
-  ] as const)('when gems debited a learner with %s, then the request becomes %s and that is announced', async (_case, link, status) => {
-    const d = deps(link ? { 'kid@x.test': link } : {});
+    ['its parent approved gifts', true, 'awaiting-parent'],
+    ['its parent did not approve gifts (or it had none)', false, 'pending-delivery'],
+  ] as const)('when gems debited a request asked while %s, then it becomes %s and that is announced', async (_case, parentApproves, status) => {
+    const d = deps(parentApproves);
     await giftsHandlers(d)['gems.debited']!(createEvent('gems.debited', { redemptionId: 'r1', email: 'kid@x.test', cost: 5, balance: 3 }), { attempt: 1, redelivered: false });
     expect(d.outcomes.announce).toHaveBeenCalledWith('r1', { status, balance: 3 });
   });

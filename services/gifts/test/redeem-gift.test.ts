@@ -92,7 +92,7 @@ describe('redeemGift', () => {
 
 describe('deliverRedemption', () => {
   async function pending(store: FakeRedemptionStore) {
-    const { redemption } = await store.request({ id: store.newId(), email: 'a@b.c', gift: gifts[0]!, cost: 8, address, idempotencyKey: null, createdAt: new Date() });
+    const { redemption } = await store.request({ id: store.newId(), email: 'a@b.c', gift: gifts[0]!, cost: 8, address, idempotencyKey: null, createdAt: new Date(), parentApproves: false });
     store.settle(redemption.id, 'pending-delivery', 0);
     return redemption.id;
   }
@@ -111,7 +111,7 @@ describe('deliverRedemption', () => {
 
   it('when the redemption was rejected or is still requested, then delivering it is refused', async () => {
     const store = new FakeRedemptionStore();
-    const { redemption } = await store.request({ id: store.newId(), email: 'a@b.c', gift: gifts[0]!, cost: 8, address, idempotencyKey: null, createdAt: new Date() });
+    const { redemption } = await store.request({ id: store.newId(), email: 'a@b.c', gift: gifts[0]!, cost: 8, address, idempotencyKey: null, createdAt: new Date(), parentApproves: false });
     await expect(deliverRedemption(store, redemption.id)).rejects.toMatchObject({ message: messages.stillProcessing });
     store.settle(redemption.id, 'rejected', 0);
     await expect(deliverRedemption(store, redemption.id)).rejects.toMatchObject({ message: messages.rejectedCannotDeliver });

@@ -25,6 +25,8 @@ export interface RedemptionDoc {
   parentDecision?: ParentDecision;
   /** Families: the UTC month whose gem counter holds the cost (data-access/monthly-spend.ts). */
   spendMonth?: string;
+  /** Families: the learner's parent approved gifts when it asked: once debited, the request waits for them. */
+  parentApproves: boolean;
   outbox: EventEnvelope[];
   processedEventIds: string[];
 }
@@ -61,6 +63,7 @@ const redemptionSchema = new Schema<RedemptionDoc>(
     addressRemovedAt: { type: Date },
     parentDecision: { type: String, enum: ['approved', 'declined'] },
     spendMonth: { type: String },
+    parentApproves: { type: Boolean, required: true, default: false },
     ...outboxFields,
     ...reconcilerFields,
   },

@@ -44,6 +44,7 @@ export function createRedemptionStore(outbox: Outbox<RedemptionDoc>): Redemption
             idempotencyKey,
             createdAt: input.createdAt,
             ...(input.spendMonth ? { spendMonth: input.spendMonth } : {}),
+            parentApproves: input.parentApproves,
           },
           [event],
         );

@@ -12,9 +12,18 @@ export interface ChildLink {
   monthlyGemCap: number | null;
 }
 
-/** A debited request waits for the parent when they approve gifts (the link as it is when the debit settles). */
-export function statusAfterDebit(link: Pick<ChildLink, 'approveGifts'> | null): 'awaiting-parent' | 'pending-delivery' {
-  return link?.approveGifts ? 'awaiting-parent' : 'pending-delivery';
+/**
+ * Whether a request waits for the parent once debited: the link as it is when the learner asks (kept with the
+ * request, so the debit's outcome needs no second read of the link, and the learner is answered under the settings
+ * it asked under).
+ */
+export function parentApprovesGifts(link: Pick<ChildLink, 'approveGifts'> | null): boolean {
+  return link?.approveGifts === true;
+}
+
+/** A debited request waits for the parent when they approved gifts as it was asked (`parentApprovesGifts`). */
+export function statusAfterDebit(parentApproves: boolean): 'awaiting-parent' | 'pending-delivery' {
+  return parentApproves ? 'awaiting-parent' : 'pending-delivery';
 }
 
 /** PARENT_CONSENT=required: a learner without a linked (consenting) parent redeems nothing. */

@@ -19,6 +19,8 @@ export interface NewRedemption {
   createdAt: Date;
   /** The month whose gem counter holds the cost (MonthlySpend.reserve), kept to give it back on a refusal. */
   spendMonth?: string;
+  /** Families: the learner's parent approved gifts when it asked (domain/family.ts parentApprovesGifts). */
+  parentApproves: boolean;
 }
 
 export interface PendingPage {
@@ -56,11 +58,14 @@ export interface SettledOutcome {
   balance: number;
 }
 
+/** gems' outcome as recorded: a debit goes to the parent or to delivery as the request's `parentApproves` says. */
+export type GemsOutcome = { status: 'debited'; balance: number } | { status: 'rejected'; balance: number; reason?: string };
+
 /**
  * Records gems' outcome of a redemption once (keyed by event id) if it is still requested. Resolves with the
  * redemption as it is after (also when a redelivery changed nothing), or null when it is not ours.
  */
-export type RecordOutcome = (eventId: string, redemptionId: string, outcome: SettledOutcome & { reason?: string }) => Promise<Redemption | null>;
+export type RecordOutcome = (eventId: string, redemptionId: string, outcome: GemsOutcome) => Promise<Redemption | null>;
 
 /** Families: the child's link to a parent (lib-service family-links, kept from content's family events). */
 export interface FamilyLinkReader {

@@ -1,7 +1,7 @@
 import type { ParentConsentMode } from '@kidslearn/contracts';
 import { AppError } from '@kidslearn/lib-core';
 import { messages } from '../messages';
-import { consentMissing } from '../domain/family';
+import { consentMissing, parentApprovesGifts } from '../domain/family';
 import { priceOf } from '../domain/gift';
 import type { FamilyLinkReader, GiftCatalog, OutcomeListener, OutcomeWaiter } from '../domain/ports';
 import { isSettled, type Address, type Redemption } from '../domain/redemption';
@@ -31,7 +31,8 @@ export interface RedeemGiftDeps extends CountRequestDeps {
 
 /**
  * A learner redeems a gift: the price comes from our catalog, the redemption is written with its
- * `redemption.requested` event, gems debits or refuses, and we wait briefly for that outcome. With
+ * `redemption.requested` event, gems debits or refuses, and we wait briefly for that outcome. Whether a debit then
+ * waits for the parent is decided by the link read here (kept with the request). With
  * PARENT_CONSENT=required a learner without a parent's consent is refused, and a parent's monthly gem cap is
  * kept (use-cases/count-request.ts), both before anything is written.
  */
@@ -48,7 +49,7 @@ export async function redeemGift(deps: RedeemGiftDeps, input: RedeemGiftInput, n
     if (cost === null) throw AppError.badRequest(messages.priceNotSet);
     const listener = await listening; // subscribed before the write publishes the event
 
-    const request = { id, email: input.email, gift, cost, address: input.address, idempotencyKey: input.idempotencyKey, createdAt: now };
+    const request = { id, email: input.email, gift, cost, address: input.address, idempotencyKey: input.idempotencyKey, createdAt: now, parentApproves: parentApprovesGifts(link) };
     const redemption = await writeCountedRequest(deps, request, link?.monthlyGemCap ?? null);
     if (redemption.giftId !== gift.id) throw AppError.conflict(messages.idempotencyKeyReused);
     if (isSettled(redemption.status)) return outcomeOf(redemption);

@@ -1,13 +1,14 @@
 import type { EventHandlers } from '@kidslearn/lib-events';
 import { eraseLearner, type EraseLearnerDeps } from '../../use-cases/erase-learner';
-import { settleDebit, settleRedemption, type SettleRedemptionDeps } from '../../use-cases/settle-redemption';
+import { settleRedemption, type SettleRedemptionDeps } from '../../use-cases/settle-redemption';
 
 /** gifts' consumers. Data that does not parse is poison (lib-events); any other failure is retried. */
 export function giftsHandlers(deps: SettleRedemptionDeps & EraseLearnerDeps): EventHandlers {
   return {
-    // To the parent (gems held) when the learner's link says they approve gifts, else to delivery.
+    // To the parent (gems held) when they approved gifts as the learner asked, else to delivery.
     'gems.debited': async (event) => {
-      await settleDebit(deps, event.id, event.data);
+      const { redemptionId, balance } = event.data;
+      await settleRedemption(deps, event.id, redemptionId, { status: 'debited', balance });
     },
     'gems.debit.rejected': async (event) => {
       const { redemptionId, balance, reason } = event.data;
