@@ -1,4 +1,5 @@
 import { createLogger } from '@kidslearn/lib-core';
+import { CREATED_NOTHING } from '@kidslearn/lib-mongo';
 import type { IdentityAdmin } from '../src/domain/identity';
 import { registerLearner } from '../src/use-cases/register-learner';
 import type { PhotosStore, UsersStore } from '../src/domain/ports';
@@ -32,7 +33,7 @@ function fakes(overrides: Partial<IdentityAdmin> = {}) {
     createRegistered: async (email: string, _name: string, url: string) => void calls.push(`user ${email} ${url}`),
     findById: async (id: string) => (id === 'u1' ? { _id: 'u1', email: 'me@x.test', role: 'admin' } : id === 'u2' ? { _id: 'u2', email: 'kid@x.test', role: 'user' } : null),
     setRole: async (id: string, email: string, role: string) => (calls.push(`local ${email} ${role}`), { _id: id, email, role }),
-    applyGemsBalance: async (email: string, balance: number, version: number) => (calls.push(`gems ${email} ${balance} v${version}`), true),
+    applyGemsBalance: async (email: string, balance: number, version: number) => (calls.push(`gems ${email} ${balance} v${version}`), 'changed' as const),
   } as unknown as UsersStore;
   return { calls, identity, photos, users, logger };
 }
@@ -78,6 +79,18 @@ describe('gems.balance.changed consumer', () => {
     const deps = fakes();
     await consumer(deps.users)(createEvent('gems.balance.changed', { email: 'Kid@x.test', balance: 4, version: 2 }), ctx);
     expect(deps.calls).toEqual(['gems kid@x.test 4 v2']);
+  });
+
+  it.each([
+    ['changed the record it found', 'changed', CREATED_NOTHING],
+    ['found the record newer', 'stale', CREATED_NOTHING],
+    ['may have made the record', 'created', undefined],
+  ] as const)('when the write %s, then the erasure check is told %s', async (_case, result, told) => {
+    const users = { applyGemsBalance: async () => result } as unknown as UsersStore;
+    const answers: unknown[] = [];
+    const handler = contentHandlers({ users, announcer: {} as LessonAnnouncer, unlessErased: async (_email, _at, write) => (answers.push(await write()), true), logger });
+    await eventHandler('gems.balance.changed', handler['gems.balance.changed']!)(createEvent('gems.balance.changed', { email: 'kid@x.test', balance: 4, version: 2 }), ctx);
+    expect(answers).toEqual([told]);
   });
 
   it('when the event is malformed, then it is poison (dead-lettered at once) and users are not touched', async () => {

@@ -142,10 +142,19 @@ export function createErasureLog(conn: Connection, options: { outboxOf?: (model:
 }
 
 /**
+ * What a write given to `writeUnlessErased` returns when it created nothing: it changed only records that were there
+ * before it (no insert, no upsert that made one), or nothing at all. For records the erasure deletes, nothing such a
+ * write did can outlive an erasure: one that deleted first leaves the write nothing to match, one that deletes after
+ * removes what it wrote. So no check is needed once written (one read fewer per write of that kind).
+ */
+export const CREATED_NOTHING = Symbol('the write created no record');
+
+/**
  * Writes something about a learner unless the learner was erased after it originated; resolves false when
- * it was dropped. Checks again once written (a read shared with the checks of the same tick): an
- * erasure recorded while the write ran (another instance, a consumer running beside a request) is then applied
- * again by `eraseAgain`, so whichever of the two runs last removes the data. The erasure records its tombstone before it deletes, which makes this sound.
+ * it was dropped. Checks again once written (a read shared with the checks of the same tick), unless the write
+ * answered CREATED_NOTHING: an erasure recorded while the write ran (another instance, a consumer running beside a
+ * request) is then applied again by `eraseAgain`, so whichever of the two runs last removes the data. The erasure
+ * records its tombstone before it deletes, which makes this sound.
  */
 export async function writeUnlessErased(
   erasures: ErasureLog,
@@ -155,7 +164,7 @@ export async function writeUnlessErased(
 ): Promise<boolean> {
   const { email, originatedAt, graceMs = ERASURE_GRACE_MS } = about;
   if (erasures.knownToRefuse(email, originatedAt, graceMs)) return false;
-  await write();
+  if ((await write()) === CREATED_NOTHING) return true;
   if (await erasures.refuses(email, originatedAt, graceMs)) {
     await eraseAgain(email);
     return false;

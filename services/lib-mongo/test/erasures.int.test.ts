@@ -3,7 +3,7 @@ import { createLogger } from '@kidslearn/lib-core';
 import { createEvent } from '@kidslearn/lib-events';
 import type { Model } from 'mongoose';
 import { eventually, uniqueDbUrl } from '@kidslearn/lib-testkit';
-import { connectMongo, createErasureLog, createOutbox, erasedCallerGuard, erasureKey, writeUnlessErased, type ErasureDoc } from '../src';
+import { connectMongo, createErasureLog, createOutbox, CREATED_NOTHING, erasedCallerGuard, erasureKey, writeUnlessErased, type ErasureDoc } from '../src';
 import { closedBus } from './broker';
 
 const logger = createLogger('erasures-test', process.env.TEST_LOG_LEVEL ?? 'silent');
@@ -76,6 +76,27 @@ describe('erasure tombstones (real database)', () => {
     const fresh = jest.fn(async () => undefined);
     expect(await writeUnlessErased(log, { email: 'fresh@kidslearn.test', originatedAt: new Date() }, fresh, eraseAgain)).toBe(true);
     expect(fresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('when a write created nothing (it changed an existing record), then it is not checked again once written; one that may have, is', async () => {
+    const log = createErasureLog(conn);
+    const eraseAgain = jest.fn(async () => undefined);
+    const reads = jest.spyOn(log.model, 'find');
+    const other = createErasureLog(conn);
+    const about = { email: 'changed@kidslearn.test', originatedAt: '2030-08-31T23:59:00Z' };
+
+    // The erasure lands while the write runs: a record the write only changed is deleted by that erasure anyway.
+    const changedOnly = writeUnlessErased(log, about, async () => (await other.record(about.email, at('2030-09-01T00:00:00Z')), CREATED_NOTHING), eraseAgain);
+    expect(await changedOnly).toBe(true);
+    expect(reads).not.toHaveBeenCalled();
+    expect(eraseAgain).not.toHaveBeenCalled();
+
+    // The same race with a write that may have created a record: read again, and erased again.
+    const racing = { email: 'created@kidslearn.test', originatedAt: '2030-08-31T23:59:00Z' };
+    expect(await writeUnlessErased(log, racing, () => other.record(racing.email, at('2030-09-01T00:00:00Z')), eraseAgain)).toBe(false);
+    expect(reads).toHaveBeenCalledTimes(1);
+    expect(eraseAgain).toHaveBeenCalledWith(racing.email);
+    reads.mockRestore();
   });
 
   it('when a token from before the erasure calls, then the guard answers 401; a newer token passes, and a write that raced the erasure is erased again once answered', async () => {

@@ -172,7 +172,7 @@ export function createUsersStore(outbox: Outbox<UserDoc>, options: UsersStoreOpt
         if (byId.modifiedCount) {
           directory.patch(email, { gems: balance });
           void options.changes?.publish(id);
-          return true;
+          return 'changed';
         }
       }
       try {
@@ -181,11 +181,12 @@ export function createUsersStore(outbox: Outbox<UserDoc>, options: UsersStoreOpt
           { $set: { gems: balance, gemsVersion: version }, $setOnInsert: { role: 'user', name: '', img: '', created_At: now() } },
           { upsert: true, new: true },
         ).lean();
-        if (!doc) return false;
+        if (!doc) return 'stale';
         changed(toUserView(doc as UserLike));
-        return true;
+        // An upsert: it may have made the record (the database's answer does not say which here).
+        return 'created';
       } catch (err) {
-        if (isDuplicateKeyError(err)) return false; // the record holds a newer (or the same) version
+        if (isDuplicateKeyError(err)) return 'stale'; // the record holds a newer (or the same) version
         throw err;
       }
     },

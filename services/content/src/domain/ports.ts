@@ -36,8 +36,12 @@ export interface UsersStore {
   setAvatar(email: string, img: string): Promise<UserView | null>;
   /** The local mirror of the Keycloak role. */
   setRole(id: string, email: string, role: Role): Promise<UserView | null>;
-  /** gems.balance.changed: the higher version wins; a user not known yet gets a minimal record. */
-  applyGemsBalance(email: string, balance: number, version: number): Promise<boolean>;
+  /**
+   * gems.balance.changed: the higher version wins; a user not known yet gets a minimal record. Resolves with what
+   * the write did: `changed` a record that was there, `created` one (or may have: an upsert), or nothing (`stale`:
+   * the record holds a newer or the same version).
+   */
+  applyGemsBalance(email: string, balance: number, version: number): Promise<'changed' | 'created' | 'stale'>;
   /** Erasure: the record goes, with any events it had not sent yet. */
   removeByEmail(email: string): Promise<void>;
 }
