@@ -109,12 +109,12 @@ func run(listen, dir, handler, postgresURL string, writeLocks bool, slow time.Du
 	listener := ferretdb.ListenerConfig{TCP: listen}
 	var socket string
 	if writeLocks {
-		socketDir, err := os.MkdirTemp("", "kidslearn-ferretdb-")
+		socketDir, err := newSocketDir(os.TempDir())
 		if err != nil {
 			return err
 		}
 		defer os.RemoveAll(socketDir)
-		socket = filepath.Join(socketDir, "backend.sock")
+		socket = filepath.Join(socketDir, socketName)
 		listener = ferretdb.ListenerConfig{Unix: socket}
 	}
 
