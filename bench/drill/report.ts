@@ -12,7 +12,15 @@ export const MARKDOWN_FILE = path.join(REPORT_DIR, 'drill.md');
 /** The report's drills in the issue's order. */
 const ORDER = ['broker-gems', 'redis', 'gems-db', 'learners', 'broker-node', 'replicas-1', 'replicas'];
 
-function section(r: DrillResult): string[] {
+/** A drill that stopped before its checks checked nothing: its report must not read as if it found no defect. */
+function defectLines(r: DrillResult): string[] {
+  if (r.defects.length) return r.defects.map((d) => `- **${d}**`);
+  if (r.error) return ['- not checked: the drill stopped before its checks (ERROR above)'];
+  return ['- none: every balance equals its ledger, each attempt credited at most once and each lesson its best reward exactly, each redemption debited or rejected exactly once as answered, nothing unsettled, DLQs empty'];
+}
+
+/** One drill's section of drill.md. */
+export function reportSection(r: DrillResult): string[] {
   const lines = [`## ${r.title} (\`--only=${r.name.split(' ')[0]}\`): ${r.error ? 'FAILED TO RUN' : r.defects.length ? 'DEFECTS FOUND' : 'as expected'}`, ''];
   lines.push(`- date: ${r.date}; ${r.durationS} s; command: \`${r.command}\``);
   lines.push(`- load average before ${r.loadBefore}, after ${r.loadAfter}`);
@@ -42,7 +50,7 @@ function section(r: DrillResult): string[] {
     lines.push(`- ${r.check.settled ? 'everything settled' : 'NOT everything settled'} ${(r.check.settleMs / 1000).toFixed(1)} s after the disruption/load ended`);
     lines.push(`- ${Object.entries(r.check.figures).map(([k, v]) => `${k}: ${v}`).join('; ')}`);
   }
-  lines.push('', '### Defects', '', ...(r.defects.length ? r.defects.map((d) => `- **${d}**`) : ['- none: every balance equals its ledger, each attempt credited at most once and each lesson its best reward exactly, each redemption debited or rejected exactly once as answered, nothing unsettled, DLQs empty']), '');
+  lines.push('', '### Defects', '', ...defectLines(r), '');
   return lines;
 }
 
@@ -59,7 +67,7 @@ export function writeReport(results: DrillResult[]): string {
     '',
     `Written by \`npm run drill\` (bench/drill/run.ts). Each drill runs the services as their own processes (bench/fleet.ts) against private servers started for the run (a RabbitMQ node, a Redis, two FerretDBs: gems' database on its own; for broker-node, and every drill marked "on the broker cluster" (\`--broker-cluster\`), a three-node RabbitMQ cluster) and takes only those down; Keycloak is the shared one. Machine: ${process.platform} ${process.arch}, ${os.cpus().length} cores, node ${process.version}.`,
     '',
-    ...all.flatMap(section),
+    ...all.flatMap(reportSection),
   ].join('\n');
   writeFileSync(MARKDOWN_FILE, markdown);
   return markdown;
