@@ -1,6 +1,7 @@
 import { Types, type FilterQuery, type Model, type UpdateQuery } from 'mongoose';
 import type { EventEnvelope } from '@kidslearn/lib-events';
 import { createOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './outbox-relay';
+import { insertDocument } from './insert-document';
 import { withOutbox } from './update-merge';
 
 export interface OutboxWriteOptions {
@@ -61,9 +62,9 @@ export function createOutbox<D>(options: OutboxOptions & { model: Model<D> }): O
   return {
     model,
     async insert(doc, events) {
-      const created = await model.create({ ...doc, outbox: events, outboxPending: events.length > 0, outboxLastId: events.at(-1)?.id ?? null });
-      handOver(created._id, events);
-      return created.toObject() as D;
+      const created = await insertDocument(model, { ...doc, outbox: events, outboxPending: events.length > 0, outboxLastId: events.at(-1)?.id ?? null });
+      handOver((created as { _id: unknown })._id, events);
+      return created;
     },
     async update(filter, update, events, { upsert = false } = {}) {
       const change = withOutbox(update, ...events) as UpdateQuery<D>;

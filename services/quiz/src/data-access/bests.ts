@@ -1,5 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
-import { isDuplicateKeyError } from '@kidslearn/lib-mongo';
+import { insertDocument, isDuplicateKeyError } from '@kidslearn/lib-mongo';
 import type { Cache } from '@kidslearn/lib-redis';
 import type { Best, BestStore } from '../domain/ports';
 import { publicName } from '../domain/public-name';
@@ -72,7 +72,7 @@ export function bestRepository(db: Connection, { rowKey, namesOf = async () => n
           return result.matchedCount > 0;
         }
         try {
-          await model.create({ _id, lessonId, email, ...rest });
+          await insertDocument(model, { _id, lessonId, email, ...rest });
           await cached?.forget(email);
           return true;
         } catch (error) {

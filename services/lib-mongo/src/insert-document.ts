@@ -1,0 +1,25 @@
+import type { Model } from 'mongoose';
+
+/**
+ * Inserts `doc` as `model.create(doc)` would store it (the schema's defaults, casting, strict paths only, its
+ * validators, an explicit null kept as null, the version key at 0) and resolves with the stored plain object.
+ *
+ * Why not `create`: it builds a mongoose document and runs `save`'s machinery, which cost about a millisecond
+ * of CPU per insert more than this (measured on the redemption schema: 2.0 against 1.1 ms). Every quiz
+ * submission and every redemption inserts once, on the path the learner waits for. The casting and the
+ * validators are mongoose's own (`Model.applyDefaults`, `Model.validate`); only the document is skipped.
+ * A schema with `timestamps` is refused: this does not set them.
+ */
+export async function insertDocument<D>(model: Model<D>, doc: Record<string, unknown>): Promise<D> {
+  const { schema } = model;
+  if (schema.get('timestamps')) throw new Error(`insertDocument: ${model.modelName} has timestamps, which it does not set`);
+  const withDefaults = model.applyDefaults({ ...doc }) as Record<string, unknown>;
+  const stored = (await model.validate(withDefaults)) as Record<string, unknown>;
+  // Model.validate's cast leaves nulls out; create stores them (a filter on `field: null` reads the same either way,
+  // but the stored document should not depend on how it was written).
+  for (const [path, value] of Object.entries(withDefaults)) if (value === null && schema.path(path)) stored[path] = null;
+  const versionKey = schema.get('versionKey');
+  if (typeof versionKey === 'string' && stored[versionKey] === undefined) stored[versionKey] = 0;
+  await model.collection.insertOne(stored);
+  return stored as D;
+}
