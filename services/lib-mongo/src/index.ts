@@ -2,7 +2,7 @@ export { connectMongo, mongoReady } from './connect';
 export { LOCAL_DATABASE_OPTIONS } from './local-database';
 export { outboxFields, reconcilerFields } from './outbox-fields';
 export { createOutbox } from './outbox';
-export { insertDocument } from './insert-document';
+export { insertDocument, insertDocuments } from './insert-document';
 export type { Outbox, OutboxOptions, OutboxUpdate, OutboxWriteOptions } from './outbox';
 export type { OutboxPublisher } from './outbox-relay';
 export { OUTBOX_CLEAR_DELAY_MS } from './outbox-relay';

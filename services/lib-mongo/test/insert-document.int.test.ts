@@ -1,9 +1,9 @@
-// insertDocument stores what model.create would store (real FerretDB): each case writes the same input both ways, into
+// insertDocument (and insertDocuments) store what model.create (insertMany) would store (real FerretDB): each case writes the same input both ways, into
 // two collections of one schema, and compares the raw stored documents (ids aside); bad input is refused by both.
 import { Schema, Types, type Connection, type Model } from 'mongoose';
 import { createLogger } from '@kidslearn/lib-core';
 import { uniqueDbUrl } from '@kidslearn/lib-testkit';
-import { connectMongo, insertDocument, isDuplicateKeyError, outboxFields } from '../src';
+import { connectMongo, insertDocument, insertDocuments, isDuplicateKeyError, outboxFields } from '../src';
 
 const logger = createLogger('insert-document-test', process.env.TEST_LOG_LEVEL ?? 'silent');
 
@@ -85,4 +85,41 @@ test('a schema with timestamps is refused before anything is written', async () 
   const stamped = conn.model('Stamped', new Schema({ n: Number }, { timestamps: true, collection: 'stamped' }));
   await expect(insertDocument(stamped, { n: 1 })).rejects.toThrow(/timestamps/);
   expect(await stamped.collection.countDocuments({})).toBe(0);
+});
+
+describe('insertDocuments', () => {
+  test('stores each document as insertMany does', async () => {
+    const docs = [
+      { email: 'm1@x.test', cost: '2', status: 'requested', extra: 1 },
+      { email: 'm2@x.test', cost: 3, status: 'debited', settledAt: null, tags: ['a'] },
+    ];
+    await viaCreate.insertMany(docs.map((doc) => ({ ...doc })));
+    await insertDocuments(viaInsert, docs);
+    for (const { email } of docs) expect((await raw(viaInsert, email)).rest).toEqual((await raw(viaCreate, email)).rest);
+  });
+
+  test('one invalid document refuses them all, before anything is written', async () => {
+    const docs = [
+      { email: 'v1@x.test', cost: 1, status: 'requested' },
+      { email: 'v2@x.test', cost: 1, status: 'lost' },
+    ];
+    await expect(insertDocuments(viaInsert, docs)).rejects.toMatchObject({ name: 'ValidationError' });
+    expect(await viaInsert.collection.countDocuments({ email: { $in: ['v1@x.test', 'v2@x.test'] } })).toBe(0);
+  });
+
+  test('unordered, a duplicate fails alone and the others are written; its error names the duplicate', async () => {
+    await insertDocument(viaInsert, { email: 'u2@x.test', cost: 1, status: 'requested' });
+    const error = (await insertDocuments(
+      viaInsert,
+      ['u1@x.test', 'u2@x.test', 'u3@x.test'].map((email) => ({ email, cost: 1, status: 'requested' })),
+      { ordered: false },
+    ).catch((err: unknown) => err)) as { writeErrors?: unknown[] };
+    expect(isDuplicateKeyError(error)).toBe(true);
+    expect(error.writeErrors).toHaveLength(1);
+    expect(await viaInsert.collection.countDocuments({ email: { $in: ['u1@x.test', 'u2@x.test', 'u3@x.test'] } })).toBe(3);
+  });
+
+  test('nothing to insert sends nothing', async () => {
+    await expect(insertDocuments(viaInsert, [])).resolves.toBeUndefined();
+  });
 });

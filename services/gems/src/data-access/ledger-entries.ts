@@ -1,5 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
-import { isDuplicateKeyError } from '@kidslearn/lib-mongo';
+import { insertDocuments, isDuplicateKeyError } from '@kidslearn/lib-mongo';
 import type { LedgerLine } from '../domain/ports';
 
 /**
@@ -38,7 +38,7 @@ export function ledgerRepository(db: Connection) {
     /** Idempotent append of many lines in one command: a line already written under the same key counts as done. */
     async appendMany(lines: LedgerLine[]): Promise<void> {
       try {
-        await model.insertMany(lines, { ordered: false });
+        await insertDocuments(model, lines, { ordered: false });
       } catch (error) {
         if (!onlyDuplicates(error)) throw error;
       }
