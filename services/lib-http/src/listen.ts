@@ -15,10 +15,11 @@ const appOf = new WeakMap<Server, Express>();
 /**
  * How long an idle keep-alive connection is kept (Node's default is 5 s). The gateway reuses its connections to
  * the services (and browsers theirs to the gateway) for as long as the server keeps them. A new connection is the
- * costly path under load: it is accepted, set up and its first request read by the same event loop that is busy
- * with the requests already in, so a burst of new ones waits for seconds on a busy service (the learners drill
- * measured 2 s median, 10 s at p99, against 0.1 / 0.4 s on a reused connection). A draining server still closes
- * idle connections at once.
+ * costly path under load: Node 20's libuv accepts one connection per turn of the event loop (libuv/libuv#3696,
+ * nodejs/node#57364), and a busy service turns its loop only a few times a second, so a burst of new connections
+ * waits in the accept queue for seconds while the kept ones are served (the learners drill measured 2 s median,
+ * 10 s at p99, against 0.1 / 0.4 s on a reused connection; on a slow day `ss` showed up to 140 connections queued on
+ * quiz's listening socket, draining at about 5 a second). A draining server still closes idle connections at once.
  */
 export const KEEP_ALIVE_MS = 65_000;
 
