@@ -1,31 +1,34 @@
-import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
 import type { RequestHandler } from 'express';
-import { createProxyMiddleware, type Options } from 'http-proxy-middleware';
+import httpProxy from 'http-proxy';
 import type { Logger } from '@kidslearn/lib-core';
 import { loggableUrl } from '@kidslearn/lib-http';
 import type { EdgeCache } from './edge-cache';
 import { messages } from './messages';
 import type { ServiceName } from './routes';
+import { UpstreamAgent } from './upstream-agent';
 import type { UpstreamPool } from './upstream-pool';
 
+/** A request waits at most this long for the service's answer, and at most this long for a connection. */
+const PROXY_TIMEOUT_MS = 30_000;
+
 /**
- * Keep-alive sockets to the services, one pool per gateway, closed by its stop(). Every socket the load needs stays
- * pooled while idle (maxFreeSockets = maxSockets): a new connection is slow on a busy service (lib-http's
- * KEEP_ALIVE_MS says why), and a pool trimmed to fewer sockets than requests in flight opened new ones on every
- * wave of a closed-loop load. An idle socket is dropped a second before the service would close it (its
- * `Keep-Alive: timeout=65` hint): reusing one the service is closing breaks the request off ("socket hang up",
- * a 502). Node honours that hint only when the agent has a `timeout` of its own (free sockets without a hint
- * go after it); a request in flight is bounded by the proxy's proxyTimeout instead.
+ * Keep-alive sockets to the services, one pool per gateway, closed by its stop(); a request goes only over a
+ * connection the service has answered on (upstream-agent.ts says why). An idle socket is dropped a second before
+ * the service would close it (its `Keep-Alive: timeout=65` hint): reusing one the service is closing breaks the
+ * request off ("socket hang up", a 502). Node honours that hint only when the agent has a `timeout` of its own
+ * (free sockets without a hint go after it); a request in flight is bounded by PROXY_TIMEOUT_MS instead.
  */
-export const createUpstreamAgent = (): http.Agent => new http.Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 256, timeout: 60_000 });
+export const createUpstreamAgent = (): UpstreamAgent =>
+  new UpstreamAgent({ probePath: '/healthz', maxSockets: 256, idleTimeoutMs: 60_000, queueTimeoutMs: PROXY_TIMEOUT_MS });
 
 export interface Upstream {
   service: ServiceName;
   /** the service's instances (round-robin; one that failed to connect is skipped for a moment) */
   pool: UpstreamPool;
   logger: Logger;
-  agent: http.Agent;
+  agent: UpstreamAgent;
 }
 
 /** What the proxy keeps on a request: the instance it went to, whether it was sent again, its buffered body. */
@@ -99,81 +102,80 @@ function watchBody(proxyRes: IncomingMessage, res: ServerResponse, upstream: Ups
   });
 }
 
-function baseOptions(upstream: Upstream, sendAgain: () => RequestHandler): Options<IncomingMessage, ServerResponse> {
+/** The headers the gateway sets on the way to the service; the others pass unchanged. */
+function outgoingHeaders(req: IncomingMessage): Record<string, string> {
+  // The gateway compresses for the caller; from the service it wants the plain body (see app.ts).
+  const headers: Record<string, string> = { 'accept-encoding': 'identity' };
+  const id = (req as { id?: unknown }).id;
+  if (typeof id === 'string') headers['x-request-id'] = id;
+  return headers;
+}
+
+type Respond = (proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * Sends a request to one of the service's instances. The service's answer is streamed to the caller, or handed
+ * to `respond` when given (the caching proxy).
+ */
+function forwarderTo(upstream: Upstream, respond?: Respond): RequestHandler {
   const { pool } = upstream;
-  return {
-    target: pool.targets[0],
+  const proxy = httpProxy.createProxyServer({ agent: upstream.agent, xfwd: false, proxyTimeout: PROXY_TIMEOUT_MS, selfHandleResponse: respond !== undefined });
+  // X-Forwarded-* are set by edgeForwarding (forwarded.ts); http-proxy would append to the caller's (xfwd).
+  const forward = (req: IncomingMessage, res: ServerResponse): void => {
+    const routed = req as RoutedRequest;
     // Round-robin over the instances; a request sent again avoids the one that failed it.
-    router: pool.targets.length > 1 ? (req) => ((req as RoutedRequest)[TARGET] = pool.pick((req as RoutedRequest)[TARGET])) : undefined,
-    agent: upstream.agent,
-    // X-Forwarded-* are set by edgeForwarding (forwarded.ts); http-proxy would append to the caller's.
-    xfwd: false,
-    proxyTimeout: 30_000,
-    on: {
-      proxyReq: (proxyReq, req) => {
-        // The gateway compresses for the caller; from the service it wants the plain body (see app.ts).
-        proxyReq.removeHeader('accept-encoding');
-        const id = (req as { id?: unknown }).id;
-        if (typeof id === 'string') proxyReq.setHeader('x-request-id', id);
-        // A buffered body (it may have to be sent again) is written from the buffer; the request stream is spent.
-        const body = (req as RoutedRequest)[BODY];
-        if (body) proxyReq.end(body);
-      },
-      proxyRes: (proxyRes, req, res) => watchBody(proxyRes, res, upstream, req.url),
-      error: (error, req, res) => {
-        const routed = req as RoutedRequest;
-        if (!('headersSent' in res)) return res.destroy();
-        // The instance went away before answering (killed, restarting): once more, on another instance.
-        if (connectionLost(error) && pool.targets.length > 1 && !res.headersSent && !routed[RETRIED] && replayable(routed)) {
-          pool.failed(routed[TARGET] ?? String(pool.targets[0]));
-          routed[RETRIED] = true;
-          upstream.logger.warn({ err: error.message, service: upstream.service, url: req.url && loggableUrl(req.url) }, 'upstream instance failed; sent to another');
-          return void sendAgain()(req as never, res as never, () => undefined);
-        }
-        failUpstream(res, upstream, req.url, error);
-      },
-    },
+    const target = pool.targets.length > 1 ? (routed[TARGET] = pool.pick(routed[TARGET])) : pool.targets[0];
+    // A buffered body (it may have to be sent again) is sent from the buffer: the request stream is spent.
+    const body = routed[BODY];
+    proxy.web(req, res, { target, headers: outgoingHeaders(req), buffer: body && Readable.from([body]) });
   };
+  proxy.on('proxyRes', (proxyRes, req, res) => {
+    watchBody(proxyRes, res, upstream, req.url);
+    // The caller went away: stop reading the answer meant for it.
+    res.on('close', () => {
+      if (!res.writableEnded) proxyRes.destroy();
+    });
+    respond?.(proxyRes, req, res);
+  });
+  proxy.on('error', (error, req, res) => {
+    const routed = req as RoutedRequest;
+    if (!('headersSent' in res)) return void res.destroy();
+    // The instance went away before answering (killed, restarting): once more, on another instance.
+    if (connectionLost(error) && pool.targets.length > 1 && !res.headersSent && !routed[RETRIED] && replayable(routed)) {
+      pool.failed(routed[TARGET] ?? String(pool.targets[0]));
+      routed[RETRIED] = true;
+      upstream.logger.warn({ err: error.message, service: upstream.service, url: req.url && loggableUrl(req.url) }, 'upstream instance failed; sent to another');
+      return forward(req, res);
+    }
+    failUpstream(res, upstream, req.url, error);
+  });
+  return forward;
 }
 
 /**
  * Streams the request to the service unchanged (the body is never parsed here) and forwards the
  * request id, so one id follows a call through the gateway and the service logs.
  */
-export function proxyTo(upstream: Upstream): RequestHandler {
-  const proxy: RequestHandler = createProxyMiddleware(baseOptions(upstream, () => proxy)) as unknown as RequestHandler;
-  return proxy;
-}
+export const proxyTo = (upstream: Upstream): RequestHandler => forwarderTo(upstream);
 
 /**
  * For cacheable GETs that missed the edge cache: fetches, answers and stores under the key set with
  * setCacheKey when the service allows it (s-maxage). The body is buffered, which is fine for these small reads.
  */
 export function cachingProxyTo(upstream: Upstream, cache: EdgeCache): RequestHandler {
-  const base = baseOptions(upstream, () => handler);
-  const proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({
-    ...base,
-    selfHandleResponse: true,
-    on: {
-      ...base.on,
-      proxyRes: (proxyRes, req, res) => {
-        watchBody(proxyRes, res, upstream, req.url);
-        const chunks: Buffer[] = [];
-        proxyRes.on('data', (chunk: Buffer) => chunks.push(chunk));
-        proxyRes.on('end', () => {
-          const body = Buffer.concat(chunks);
-          const status = proxyRes.statusCode ?? 502;
-          const key = (req as KeyedRequest)[CACHE_KEY];
-          const stored = key !== undefined && cache.store(key, status, proxyRes.headers, body);
-          const headers = { ...proxyRes.headers, 'content-length': String(body.length), 'x-cache': stored ? 'MISS' : 'BYPASS' };
-          delete headers['transfer-encoding'];
-          delete headers.connection;
-          res.writeHead(status, headers);
-          res.end(body);
-        });
-      },
-    },
+  return forwarderTo(upstream, (proxyRes, req, res) => {
+    const chunks: Buffer[] = [];
+    proxyRes.on('data', (chunk: Buffer) => chunks.push(chunk));
+    proxyRes.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const status = proxyRes.statusCode ?? 502;
+      const key = (req as KeyedRequest)[CACHE_KEY];
+      const stored = key !== undefined && cache.store(key, status, proxyRes.headers, body);
+      const headers = { ...proxyRes.headers, 'content-length': String(body.length), 'x-cache': stored ? 'MISS' : 'BYPASS' };
+      delete headers['transfer-encoding'];
+      delete headers.connection;
+      res.writeHead(status, headers);
+      res.end(body);
+    });
   });
-  const handler = proxy as unknown as RequestHandler;
-  return handler;
 }

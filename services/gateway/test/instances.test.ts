@@ -3,7 +3,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { buildGateway } from '../src/app';
 import { gatewayConfigSchema } from '../src/config';
-import { closeServer, listenLocal } from './support';
+import { closeServer, listenLocal, withHealthz } from './support';
 
 const bodyOf = async (req: IncomingMessage) => {
   let body = '';
@@ -13,19 +13,23 @@ const bodyOf = async (req: IncomingMessage) => {
 
 /** An instance that answers with its name and what it received. */
 const instance = (name: string, seen: string[]) =>
-  createServer(async (req, res) => {
-    const body = await bodyOf(req);
-    seen.push(`${name} ${req.method} ${req.url} ${body}`);
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ name, body }));
-  });
+  createServer(
+    withHealthz(async (req, res) => {
+      const body = await bodyOf(req);
+      seen.push(`${name} ${req.method} ${req.url} ${body}`);
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ name, body }));
+    }),
+  );
 
 /** An instance that takes the request and dies before answering (a SIGKILL under load). */
 const dying = (seen: string[]) =>
-  createServer(async (req, res) => {
-    await bodyOf(req);
-    seen.push(`dying ${req.method} ${req.url}`);
-    res.socket?.resetAndDestroy();
-  });
+  createServer(
+    withHealthz(async (req, res) => {
+      await bodyOf(req);
+      seen.push(`dying ${req.method} ${req.url}`);
+      res.socket?.resetAndDestroy();
+    }),
+  );
 
 describe('gateway with several instances of a service', () => {
   const servers: Server[] = [];

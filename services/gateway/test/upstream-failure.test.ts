@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { buildGateway } from '../src/app';
 import { gatewayConfigSchema } from '../src/config';
-import { closeServer, listenLocal } from './support';
+import { closeServer, listenLocal, withHealthz } from './support';
 
 /** How the client's call ended: a status and body, or the error that broke it (a stall shows as TimeoutError). */
 async function outcome(url: string, init: RequestInit = {}): Promise<{ status?: number; body?: string; error?: string }> {
@@ -24,12 +24,14 @@ describe('gateway when a service breaks off its answer', () => {
 
   beforeAll(async () => {
     // Promises 1000 bytes, sends 10, then resets the connection (a crashed or killed service).
-    service = createServer((req, res) => {
+    service = createServer(
+      withHealthz((req, res) => {
       req.resume();
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
       res.write('{"lessons"');
       setTimeout(() => res.socket?.resetAndDestroy(), 20);
-    });
+      }),
+    );
     const config = gatewayConfigSchema.parse({ PORT: 0, CONTENT_URL: await listenLocal(service) });
     gateway = buildGateway(config, undefined, { verifyToken: async () => ({ roles: [] }) });
     base = `http://127.0.0.1:${await gateway.start(0)}`;

@@ -19,7 +19,8 @@ const appOf = new WeakMap<Server, Express>();
  * nodejs/node#57364), and a busy service turns its loop only a few times a second, so a burst of new connections
  * waits in the accept queue for seconds while the kept ones are served (the learners drill measured 2 s median,
  * 10 s at p99, against 0.1 / 0.4 s on a reused connection; on a slow day `ss` showed up to 140 connections queued on
- * quiz's listening socket, draining at about 5 a second). A draining server still closes idle connections at once.
+ * quiz's listening socket, draining at about 5 a second). So the gateway sends requests only over connections a
+ * service has answered on (gateway upstream-agent.ts). A draining server still closes idle connections at once.
  */
 export const KEEP_ALIVE_MS = 65_000;
 
