@@ -90,7 +90,11 @@ export class UpstreamAgent extends http.Agent {
 
   /** Hands free sockets to the oldest waiting requests, then opens a connection for each one still waiting. */
   private pump(name: string): void {
-    const queue = this.waiting.get(name)?.filter(({ req }) => !req.destroyed);
+    // A request the caller gave up on (the proxy destroyed it) leaves the queue.
+    const queue = this.waiting.get(name)?.filter(({ req, timer }) => {
+      if (req.destroyed) clearTimeout(timer);
+      return !req.destroyed;
+    });
     while (queue?.length && this.freeCount(name) > 0) this.dispatch(queue.shift()!);
     if (!queue?.length) return void this.waiting.delete(name);
     this.waiting.set(name, queue);

@@ -30,7 +30,8 @@ async function service(options: { firstDelayMs: number; answerMs: number; keepAl
         seen.order.push(order);
         if (first) seen.firstOnConnection.push(order);
       }
-      setTimeout(() => res.writeHead(200, options.keepAlive === false ? { connection: 'close' } : {}).end('ok'), options.answerMs);
+      const answerMs = Number(req.headers['x-answer-ms'] ?? options.answerMs);
+      setTimeout(() => res.writeHead(200, options.keepAlive === false ? { connection: 'close' } : {}).end('ok'), answerMs);
     };
     req.resume();
     req.on('end', () => (first ? setTimeout(answer, options.firstDelayMs).unref() : answer()));
@@ -40,9 +41,9 @@ async function service(options: { firstDelayMs: number; answerMs: number; keepAl
 }
 
 /** GET through the agent; resolves with the status or the error code. */
-function get(agent: http.Agent, base: string, order?: number): Promise<number | string> {
+function get(agent: http.Agent, base: string, order?: number, headers: Record<string, string> = {}): Promise<number | string> {
   return new Promise((resolve) => {
-    const req = http.get(`${base}/work`, { agent, headers: order === undefined ? {} : { 'x-order': String(order) } }, (res) => {
+    const req = http.get(`${base}/work`, { agent, headers: { ...headers, ...(order === undefined ? {} : { 'x-order': String(order) }) } }, (res) => {
       res.resume();
       res.on('end', () => resolve(res.statusCode ?? 0));
     });
@@ -71,6 +72,19 @@ describe('the gateway’s connections to a service', () => {
     // Node's own agent sends 9 of these over fresh connections, each read 3 s late.
     expect(fixture.seen.firstOnConnection).toEqual([]);
     expect(fixture.seen.order).toEqual(Array.from({ length: 11 }, (_, i) => String(i)));
+  }, 20_000);
+
+  it('when a caller gives up while its request waits, then the request is never sent and the next one takes its turn', async () => {
+    const fixture = await service({ firstDelayMs: 3000, answerMs: 0 });
+    server = fixture.server;
+    agent = agentFor();
+    expect(await get(agent, fixture.base, 0)).toBe(200);
+    const holding = get(agent, fixture.base, 1, { 'x-answer-ms': '300' });
+    const abandoned = http.get(`${fixture.base}/work`, { agent, headers: { 'x-order': '2' } });
+    abandoned.on('error', () => undefined);
+    abandoned.destroy();
+    expect(await Promise.all([holding, get(agent, fixture.base, 3)])).toEqual([200, 200]);
+    expect(fixture.seen.order).toEqual(['0', '1', '3']);
   }, 20_000);
 
   it('when an idle service gets a burst, then each request gets a connection of its own and every connection is reused', async () => {
