@@ -69,7 +69,7 @@ export class UpstreamAgent extends http.Agent {
     if (options[PROBE]) return nodeAgent.addRequest.call(this, req, options);
     const name = this.getName(options);
     const queue = this.waiting.get(name) ?? [];
-    if (queue.length === 0 && this.freeCount(name) > 0) return nodeAgent.addRequest.call(this, req, options);
+    if (queue.length === 0 && this.hasFree(name)) return nodeAgent.addRequest.call(this, req, options);
     const timer = setTimeout(() => this.expire(name, req), this.queueTimeoutMs).unref();
     queue.push({ req, options, timer });
     this.waiting.set(name, queue);
@@ -95,7 +95,7 @@ export class UpstreamAgent extends http.Agent {
       if (req.destroyed) clearTimeout(timer);
       return !req.destroyed;
     });
-    while (queue?.length && this.freeCount(name) > 0) this.dispatch(queue.shift()!);
+    while (queue?.length && this.hasFree(name)) this.dispatch(queue.shift()!);
     if (!queue?.length) return void this.waiting.delete(name);
     this.waiting.set(name, queue);
     for (let wanted = queue.length - (this.probing.get(name) ?? 0); wanted > 0 && this.socketCount(name) < this.maxSockets; wanted--) {
@@ -150,8 +150,9 @@ export class UpstreamAgent extends http.Agent {
     fail(req, timedOut());
   }
 
-  private freeCount(name: string): number {
-    return this.freeSockets[name]?.filter((socket) => !socket.destroyed).length ?? 0;
+  /** Checked on every request: no copy of the free list is made. */
+  private hasFree(name: string): boolean {
+    return this.freeSockets[name]?.some((socket) => !socket.destroyed) ?? false;
   }
 
   private socketCount(name: string): number {
