@@ -19,8 +19,10 @@ export const CLUSTER_SIZE = 3;
 export interface BrokerClusterSpec {
   /** The cluster's name: its nodes are the components `<name>-1` … `<name>-3`, its cookie in .local/<name>. */
   name: string;
-  /** The nodes' AMQP ports (each node's distribution port is its AMQP port + 20000). */
+  /** The nodes' AMQP ports. */
   ports: readonly number[];
+  /** The nodes' distribution ports (default: each AMQP port + 20000). */
+  distPorts?: readonly number[];
   /** The epmd the cluster's nodes register with: their own, so stopping or killing a node leaves the others reachable. */
   epmdPort: number;
 }
@@ -48,7 +50,7 @@ export function clusterNodes(spec: BrokerClusterSpec): ClusterNode[] {
   return spec.ports.map((port, i) => {
     const name = `${spec.name}-${i + 1}`;
     const nodeName = `${name}@localhost`;
-    const component = rabbitmqNode({ name, port, nodeName, fresh: false, epmdPort: spec.epmdPort, cookie: () => clusterCookie(spec) });
+    const component = rabbitmqNode({ name, port, distPort: spec.distPorts?.[i], nodeName, fresh: false, epmdPort: spec.epmdPort, cookie: () => clusterCookie(spec) });
     // The queues are the cluster's: one node migrates them (three at once would race).
     if (i > 0) delete component.afterReuse;
     return { name, nodeName, epmdPort: spec.epmdPort, port, url: `amqp://guest:guest@127.0.0.1:${port}`, component };
@@ -127,16 +129,14 @@ export interface PrivateBrokerCluster {
   dispose(): Promise<void>;
 }
 
-async function freePorts(): Promise<{ ports: number[]; epmdPort: number }> {
-  const ports: number[] = [];
-  const isFree = (port: number) => isPortOpen(port).then((open) => !open);
-  while (ports.length < CLUSTER_SIZE) {
-    const port = await freePort();
-    if (port + 20000 <= 65535 && !ports.includes(port) && (await isFree(port + 20000))) ports.push(port);
-  }
-  let epmdPort = await freePort();
-  while (ports.includes(epmdPort)) epmdPort = await freePort();
-  return { ports, epmdPort };
+/** Every port of the cluster chosen below the ephemeral range (freePort never hands out the same port twice). */
+async function freePorts(): Promise<{ ports: number[]; distPorts: number[]; epmdPort: number }> {
+  const some = async (count: number) => {
+    const ports: number[] = [];
+    while (ports.length < count) ports.push(await freePort());
+    return ports;
+  };
+  return { ports: await some(CLUSTER_SIZE), distPorts: await some(CLUSTER_SIZE), epmdPort: await freePort() };
 }
 
 /** A cluster of its own for a drill that takes nodes away (never the runner's). Starts in ~20–40 s here. */

@@ -5,11 +5,6 @@ import { promisify } from 'node:util';
 import { RABBITMQCTL, rabbitmqHome, rabbitmqNode } from './components/rabbitmq';
 import { componentDir } from './paths';
 import { freePort } from './ports';
-
-const isFree = (port: number): Promise<boolean> => freePort(port).then(
-  () => true,
-  () => false,
-);
 import { assertNoErrors, startAll, stopAll } from './runner';
 
 const run = promisify(execFile);
@@ -30,10 +25,8 @@ export interface PrivateBroker {
  */
 export async function startPrivateBroker(): Promise<PrivateBroker> {
   const name = `rabbitmq-private-${randomBytes(3).toString('hex')}`;
-  // The distribution port is the AMQP port + 20000: pick an AMQP port whose partner is free too.
-  let port = await freePort();
-  while (port + 20000 > 65535 || !(await isFree(port + 20000))) port = await freePort();
-  const node = rabbitmqNode({ name, port, nodeName: `${name}@localhost`, fresh: false });
+  const port = await freePort();
+  const node = rabbitmqNode({ name, port, distPort: await freePort(), nodeName: `${name}@localhost`, fresh: false });
   assertNoErrors((await startAll([node], { install: false })).errors);
   const ctl = (command: string) =>
     run(RABBITMQCTL, ['-n', `${name}@localhost`, command], { env: { ...process.env, HOME: rabbitmqHome(name) }, timeout: 60_000 });

@@ -10,7 +10,7 @@ import { declarationFor, topologyFor } from '../../../services/lib-events/src/to
 import { migrateNodeQueues } from '../src/broker-queues';
 import { rabbitmqNode } from '../src/components/rabbitmq';
 import { componentDir } from '../src/paths';
-import { freePort, isPortOpen } from '../src/ports';
+import { freePort } from '../src/ports';
 import { rabbitmqctl } from '../src/rabbitmqctl';
 import { startAll, stopAll } from '../src/runner';
 
@@ -25,8 +25,7 @@ const OTHER_VHOST = 'kidslearn-old-vhost';
 
 beforeAll(async () => {
   port = await freePort();
-  while (port + 20000 > 65535 || (await isPortOpen(port + 20000))) port = await freePort();
-  node = rabbitmqNode({ name, port, nodeName, fresh: false });
+  node = rabbitmqNode({ name, port, distPort: await freePort(), nodeName, fresh: false });
   const result = await startAll([node], { install: false });
   expect(result.errors).toEqual([]);
   await rabbitmqctl({ name, nodeName }, ['add_vhost', OTHER_VHOST]);

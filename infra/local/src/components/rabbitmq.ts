@@ -19,6 +19,12 @@ export interface RabbitMqNodeOptions {
   /** Component name: also the directory under .local holding the node's data. */
   name: string;
   port: number;
+  /**
+   * The Erlang distribution port (default: the AMQP port + 20000, the fixed nodes' convention: 25672, 25681–25683).
+   * A node on a chosen port takes a chosen distribution port too: AMQP port + 20000 lands in the ephemeral range,
+   * where an outgoing connection can hold it when the node binds it (prelaunch then fails).
+   */
+  distPort?: number;
   /** Erlang node name, e.g. kidslearn@localhost. */
   nodeName: string;
   /** Start with an empty database each launch (the portal's node) or keep queues across launches. */
@@ -45,7 +51,7 @@ function writeCookie(home: string, cookie: string | undefined): void {
  */
 export function rabbitmqNode(options: RabbitMqNodeOptions): Component {
   const { name, port, nodeName, fresh, cookie, epmdPort } = options;
-  const distPort = port + 20000;
+  const distPort = options.distPort ?? port + 20000;
   return {
     name,
     ports: [port, distPort],
