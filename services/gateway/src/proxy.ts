@@ -119,8 +119,8 @@ type Respond = (proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResp
  */
 function forwarderTo(upstream: Upstream, respond?: Respond): RequestHandler {
   const { pool } = upstream;
-  const proxy = httpProxy.createProxyServer({ agent: upstream.agent, xfwd: false, proxyTimeout: PROXY_TIMEOUT_MS, selfHandleResponse: respond !== undefined });
   // X-Forwarded-* are set by edgeForwarding (forwarded.ts); http-proxy would append to the caller's (xfwd).
+  const proxy = httpProxy.createProxyServer({ agent: upstream.agent, xfwd: false, proxyTimeout: PROXY_TIMEOUT_MS, selfHandleResponse: respond !== undefined });
   const forward = (req: IncomingMessage, res: ServerResponse): void => {
     const routed = req as RoutedRequest;
     // Round-robin over the instances; a request sent again avoids the one that failed it.
