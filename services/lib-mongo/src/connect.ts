@@ -1,6 +1,7 @@
 import mongoose from 'mongoose';
 import type { Connection } from 'mongoose';
 import type { Logger } from '@kidslearn/lib-core';
+import { censusFile, DB_CENSUS_ENV, startCommandCensus } from './command-census';
 import { LOCAL_DATABASE_OPTIONS } from './local-database';
 
 /**
@@ -13,7 +14,12 @@ export async function connectMongo(url: string, logger: Logger): Promise<Connect
   // Mongoose keeps `new Error().stack` of every query it runs, only to show it if the same query object is run a
   // second time (we never do). Formatting that stack through the source maps cost 0.1–0.2 ms CPU per query.
   mongoose.set('skipOriginalStackTraces', true);
-  const conn = mongoose.createConnection(url, { serverSelectionTimeoutMS: 10_000, autoIndex: true, ...LOCAL_DATABASE_OPTIONS });
+  const censusDir = process.env[DB_CENSUS_ENV];
+  const conn = mongoose.createConnection(url, { serverSelectionTimeoutMS: 10_000, autoIndex: true, monitorCommands: Boolean(censusDir), ...LOCAL_DATABASE_OPTIONS });
+  if (censusDir) {
+    const stopCensus = startCommandCensus(conn.getClient(), censusFile(censusDir));
+    conn.once('close', stopCensus);
+  }
   conn.set('strictQuery', true);
   conn.on('disconnected', () => logger.warn('mongo disconnected'));
   conn.on('reconnected', () => logger.info('mongo reconnected'));

@@ -1,4 +1,5 @@
 export { connectMongo, mongoReady } from './connect';
+export { commandShape, DB_CENSUS_ENV } from './command-census';
 export { LOCAL_DATABASE_OPTIONS } from './local-database';
 export { outboxFields, reconcilerFields } from './outbox-fields';
 export { createOutbox } from './outbox';
