@@ -22,7 +22,7 @@ export interface RabbitMqNodeOptions {
   /**
    * The Erlang distribution port (default: the AMQP port + 20000, the fixed nodes' convention: 25672, 25681–25683).
    * A node on a chosen port takes a chosen distribution port too: AMQP port + 20000 lands in the ephemeral range,
-   * where an outgoing connection can hold it when the node binds it (prelaunch then fails).
+   * where a server listening on port 0 can take it while the node starts (prelaunch then stops: dist_port_already_used).
    */
   distPort?: number;
   /** Erlang node name, e.g. kidslearn@localhost. */
