@@ -8,12 +8,12 @@ import path from 'node:path';
 
 export type Census = Record<string, Record<string, number>>;
 
-/** Sums `<service>-<pid>.json` files by service. A file caught half-written (a process killed mid-write) is skipped. */
+/** Sums `<service>-<pid>[-<n>].json` files by service. A file caught half-written (a process killed mid-write) is skipped. */
 export function readCensus(dir: string): { census: Census; skipped: string[] } {
   const census: Census = {};
   const skipped: string[] = [];
   for (const name of readdirSync(dir).filter((file) => file.endsWith('.json'))) {
-    const service = name.replace(/-\d+\.json$/, '');
+    const service = name.replace(/-\d+(-\d+)?\.json$/, '');
     let counts: Record<string, number>;
     try {
       counts = JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as Record<string, number>;

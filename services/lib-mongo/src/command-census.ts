@@ -40,9 +40,12 @@ export function commandShape({ commandName, command }: CommandStarted): string {
   return [commandName, collection, by].filter(Boolean).join(' ');
 }
 
-/** The census's file for this process in `dir`. */
-export function censusFile(dir: string, service = process.env.SERVICE_NAME ?? 'process', pid = process.pid): string {
-  return path.join(dir, `${service}-${pid}.json`);
+let opened = 0;
+
+/** The file of this process's next counted connection in `dir`: `<service>-<pid>.json`, then `-<pid>-2.json` … */
+export function nextCensusFile(dir: string, service = process.env.SERVICE_NAME ?? 'process', pid = process.pid): string {
+  opened += 1;
+  return path.join(dir, `${service}-${pid}${opened > 1 ? `-${opened}` : ''}.json`);
 }
 
 /**

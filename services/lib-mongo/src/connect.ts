@@ -1,7 +1,7 @@
 import mongoose from 'mongoose';
 import type { Connection } from 'mongoose';
 import type { Logger } from '@kidslearn/lib-core';
-import { censusFile, DB_CENSUS_ENV, startCommandCensus } from './command-census';
+import { DB_CENSUS_ENV, nextCensusFile, startCommandCensus } from './command-census';
 import { LOCAL_DATABASE_OPTIONS } from './local-database';
 
 /**
@@ -17,7 +17,7 @@ export async function connectMongo(url: string, logger: Logger): Promise<Connect
   const censusDir = process.env[DB_CENSUS_ENV];
   const conn = mongoose.createConnection(url, { serverSelectionTimeoutMS: 10_000, autoIndex: true, monitorCommands: Boolean(censusDir), ...LOCAL_DATABASE_OPTIONS });
   if (censusDir) {
-    const stopCensus = startCommandCensus(conn.getClient(), censusFile(censusDir));
+    const stopCensus = startCommandCensus(conn.getClient(), nextCensusFile(censusDir));
     conn.once('close', stopCensus);
   }
   conn.set('strictQuery', true);

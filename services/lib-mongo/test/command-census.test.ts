@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { censusFile, commandShape, startCommandCensus } from '../src/command-census';
+import { commandShape, nextCensusFile, startCommandCensus } from '../src/command-census';
 
 describe('commandShape', () => {
   it('when commands carry filters, then the shape names the command, the collection and the filter fields, never their values', () => {
@@ -20,12 +20,14 @@ describe('startCommandCensus', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'census-'));
     try {
       const client = new EventEmitter();
-      const file = censusFile(dir, 'gems', 42);
+      const file = nextCensusFile(dir, 'gems', 42);
       const stop = startCommandCensus(client, file);
       for (let i = 0; i < 3; i++) client.emit('commandStarted', { commandName: 'find', command: { find: 'balances', filter: { _id: `kid${i}@school.test` } } });
       client.emit('commandStarted', { commandName: 'insert', command: { insert: 'ledger', documents: [{}] } });
       stop();
       expect(path.basename(file)).toBe('gems-42.json');
+      // A second connection of the same process gets a file of its own.
+      expect(path.basename(nextCensusFile(dir, 'gems', 42))).toBe('gems-42-2.json');
       const written = readFileSync(file, 'utf8');
       expect(JSON.parse(written)).toEqual({ 'find balances _id': 3, 'insert ledger 1 document(s)': 1 });
       expect(written).not.toContain('school.test');
