@@ -10,7 +10,7 @@ describe('db-census', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('when two connections of a service left files and one was cut off mid-write, then their counts are summed per service and the broken file is named', () => {
+  it('when two connections of a service left files and one file is not JSON, then their counts are summed per service and the broken file is named', () => {
     writeFileSync(path.join(dir, 'gems-101.json'), JSON.stringify({ 'find balances _id': 30, 'insert ledger 1 document(s)': 10 }));
     writeFileSync(path.join(dir, 'gems-102-2.json'), JSON.stringify({ 'find balances _id': 10 }));
     writeFileSync(path.join(dir, 'quiz-103.json'), JSON.stringify({ 'find bests lessonId': 5 }));

@@ -8,7 +8,7 @@ import path from 'node:path';
 
 export type Census = Record<string, Record<string, number>>;
 
-/** Sums `<service>-<pid>[-<n>].json` files by service. A file caught half-written (a process killed mid-write) is skipped. */
+/** Sums `<service>-<pid>[-<n>].json` files by service. A file that does not parse is skipped and named. */
 export function readCensus(dir: string): { census: Census; skipped: string[] } {
   const census: Census = {};
   const skipped: string[] = [];
@@ -49,5 +49,5 @@ if (require.main === module) {
   const flag = (name: string, fallback: number) => Number(flags.find((f) => f.startsWith(`--${name}=`))?.split('=')[1] ?? fallback);
   const { census, skipped } = readCensus(dir);
   for (const line of censusLines(census, flag('per', 1), flag('top', 12))) console.log(line);
-  if (skipped.length > 0) console.log(`skipped (half-written): ${skipped.join(', ')}`);
+  if (skipped.length > 0) console.log(`skipped (not JSON): ${skipped.join(', ')}`);
 }

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -49,8 +49,9 @@ export function nextCensusFile(dir: string, service = process.env.SERVICE_NAME ?
 }
 
 /**
- * Counts `client`'s commands into `file` (rewritten every second while something changed, and when stopped). A
- * process killed meanwhile loses at most its last second.
+ * Counts `client`'s commands into `file` (rewritten every second while something changed, and when stopped). Each
+ * write replaces the file whole (a rename), so a process killed meanwhile (the replicas drill's SIGKILL) leaves its
+ * last complete count, at most a second old, never half a file.
  */
 export function startCommandCensus(client: MonitoredClient, file: string): () => void {
   const counts: Record<string, number> = {};
@@ -64,7 +65,8 @@ export function startCommandCensus(client: MonitoredClient, file: string): () =>
   const write = () => {
     if (!dirty) return;
     dirty = false;
-    writeFileSync(file, JSON.stringify(counts));
+    writeFileSync(`${file}.tmp`, JSON.stringify(counts));
+    renameSync(`${file}.tmp`, file);
   };
   const timer = setInterval(write, WRITE_EVERY_MS);
   timer.unref();

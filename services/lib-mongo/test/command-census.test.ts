@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { commandShape, nextCensusFile, startCommandCensus } from '../src/command-census';
@@ -31,6 +31,8 @@ describe('startCommandCensus', () => {
       const written = readFileSync(file, 'utf8');
       expect(JSON.parse(written)).toEqual({ 'find balances _id': 3, 'insert ledger 1 document(s)': 1 });
       expect(written).not.toContain('school.test');
+      // Written whole through a rename: no temporary file is left beside it.
+      expect(readdirSync(dir)).toEqual(['gems-42.json']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
