@@ -145,7 +145,8 @@ export function createErasureLog(conn: Connection, options: { outboxOf?: (model:
  * What a write given to `writeUnlessErased` returns when it created nothing: it changed only records that were there
  * before it (no insert, no upsert that made one), or nothing at all. For records the erasure deletes, nothing such a
  * write did can outlive an erasure: one that deleted first leaves the write nothing to match, one that deletes after
- * removes what it wrote. So no check is needed once written (one read fewer per write of that kind).
+ * removes what it wrote. So no check is needed once written (one read fewer per write of that kind). Records the write
+ * makes later, apart from it (copies), are checked when they land: `eraseAgainAfterCopies`.
  */
 export const CREATED_NOTHING = Symbol('the write created no record');
 
@@ -170,6 +171,53 @@ export async function writeUnlessErased(
     return false;
   }
   return true;
+}
+
+/**
+ * For records a service copies apart from the write that made them (gems copies a balance change's ledger line and
+ * lesson best to their collections after the balance is written, in batches). Such a write is CREATED_NOTHING for
+ * `writeUnlessErased`, and its copies are checked here instead: a copy can land after another instance's erasure
+ * deleted the rows, so once copies landed, each of their learners erased within `graceMs` before the landing is
+ * erased again. The checks of a moment share one read (`refusesAfterWrite`), where a check per write cost a read per
+ * event. A check or erasure that fails is tried again with the next copies, or `retryMs` later (until it succeeds
+ * or the process stops).
+ */
+export function eraseAgainAfterCopies(opts: {
+  erasures: ErasureLog;
+  eraseAgain: (email: string) => Promise<void>;
+  onError: (err: unknown) => void;
+  graceMs?: number;
+  retryMs?: number;
+}): (emails: Iterable<string>) => void {
+  const { erasures, eraseAgain, onError, graceMs = ERASURE_GRACE_MS, retryMs = 1000 } = opts;
+  // Learners whose check failed, with when their copies landed.
+  const unsettled = new Map<string, number>();
+  let retry: NodeJS.Timeout | undefined;
+  const check = (landed: Map<string, number>) => {
+    let failed = false;
+    for (const [email, landedAt] of landed) {
+      erasures
+        .refusesAfterWrite(email, landedAt, graceMs)
+        .then((erased) => (erased ? eraseAgain(email) : undefined))
+        .catch((err: unknown) => {
+          unsettled.set(email, Math.min(landedAt, unsettled.get(email) ?? Infinity));
+          if (!failed) onError(err);
+          failed = true;
+          retry ??= setTimeout(() => {
+            retry = undefined;
+            checkLanded([]);
+          }, retryMs).unref();
+        });
+    }
+  };
+  const checkLanded = (emails: Iterable<string>) => {
+    const now = Date.now();
+    const landed = new Map(unsettled);
+    unsettled.clear();
+    for (const email of emails) if (!landed.has(email)) landed.set(email, now);
+    check(landed);
+  };
+  return checkLanded;
 }
 
 /** What the guard needs of a request and its response (express's, structurally: lib-mongo has no express). */

@@ -15,5 +15,5 @@ export function isDuplicateKeyError(err: unknown): boolean {
 export { groupCommit } from './group-commit';
 export { createReconciler } from './reconciler';
 export type { Reconciler, ReconcilerOptions } from './reconciler';
-export { createErasureLog, CREATED_NOTHING, erasedCallerGuard, erasureKey, writeUnlessErased, ERASURE_GRACE_MS } from './erasures';
+export { createErasureLog, CREATED_NOTHING, erasedCallerGuard, eraseAgainAfterCopies, erasureKey, writeUnlessErased, ERASURE_GRACE_MS } from './erasures';
 export type { ErasureLog, ErasureDoc } from './erasures';

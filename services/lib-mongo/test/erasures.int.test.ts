@@ -3,7 +3,7 @@ import { createLogger } from '@kidslearn/lib-core';
 import { createEvent } from '@kidslearn/lib-events';
 import type { Model } from 'mongoose';
 import { eventually, uniqueDbUrl } from '@kidslearn/lib-testkit';
-import { connectMongo, createErasureLog, createOutbox, CREATED_NOTHING, erasedCallerGuard, erasureKey, writeUnlessErased, type ErasureDoc } from '../src';
+import { connectMongo, createErasureLog, createOutbox, CREATED_NOTHING, erasedCallerGuard, eraseAgainAfterCopies, erasureKey, writeUnlessErased, type ErasureDoc } from '../src';
 import { closedBus } from './broker';
 
 const logger = createLogger('erasures-test', process.env.TEST_LOG_LEVEL ?? 'silent');
@@ -147,6 +147,33 @@ describe('erasure tombstones (real database)', () => {
     await createErasureLog(conn).record('batch-later@kidslearn.test', at('2030-09-02T00:00:00Z'));
     expect(await log.refusesAfterWrite('batch-later@kidslearn.test', at('2030-09-01T00:00:00Z'))).toBe(true);
     expect(reads).toHaveBeenCalledTimes(2);
+    reads.mockRestore();
+  });
+  it('when copies land, then their learners erased within the grace before are erased again (one read for all); one erased long ago, or never, is not; a failed check is tried again', async () => {
+    const log = createErasureLog(conn);
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    await log.record('copied-recent@kidslearn.test', minutesAgo(1));
+    await log.record('copied-back@kidslearn.test', minutesAgo(60)); // erased an hour ago, and came back since
+    const erasedAgain: string[] = [];
+    const eraseAgain = jest.fn(async (email: string) => void erasedAgain.push(email));
+    const errors: unknown[] = [];
+    const reads = jest.spyOn(log.model, 'find');
+    const checkCopies = eraseAgainAfterCopies({ erasures: log, eraseAgain, onError: (err) => errors.push(err), retryMs: 50 });
+
+    checkCopies(['copied-recent@kidslearn.test', 'copied-back@kidslearn.test', 'copied-never@kidslearn.test']);
+    await eventually(() => erasedAgain.length > 0);
+    expect(erasedAgain).toEqual(['copied-recent@kidslearn.test']);
+    expect(reads).toHaveBeenCalledTimes(1);
+
+    // The database does not answer once: nothing is lost, the check is made again and erases.
+    reads.mockImplementationOnce(() => {
+      throw new Error('database down');
+    });
+    checkCopies(['copied-recent@kidslearn.test']);
+    await eventually(() => erasedAgain.length > 1);
+    expect(erasedAgain).toEqual(['copied-recent@kidslearn.test', 'copied-recent@kidslearn.test']);
+    expect(errors).toHaveLength(1);
+    expect(eraseAgain).toHaveBeenCalledTimes(2);
     reads.mockRestore();
   });
 });

@@ -40,13 +40,19 @@ const withoutUndefined = <T extends object>(value: T): T => Object.fromEntries(O
 export interface BalanceRepositoryOptions {
   /** Balances this process keeps its last copy of (default 10 000; 0 turns the copies off). */
   recentCopies?: number;
+  /**
+   * Called with the learners whose ledger lines or lesson bests a batch copied, once it landed (or failed: some may
+   * have landed). The copies are written apart from the balance change that made them, so the change is no record
+   * created for the erasure check; the copies are checked here instead (lib-mongo eraseAgainAfterCopies).
+   */
+  afterCopies?: (emails: string[]) => void;
 }
 
 /**
  * Balances (`balances { _id: email, gems, version, pendingLine, pendingBest, processedEventIds, outbox }`), their
  * ledger lines and lesson bests. `outboxOf` gives the balances' outbox (lib-service: the service's relay).
  */
-export function balanceRepository(db: Connection, outboxOf: (model: Model<BalanceDoc>) => Outbox<BalanceDoc>, { recentCopies = 10_000 }: BalanceRepositoryOptions = {}) {
+export function balanceRepository(db: Connection, outboxOf: (model: Model<BalanceDoc>) => Outbox<BalanceDoc>, { recentCopies = 10_000, afterCopies }: BalanceRepositoryOptions = {}) {
   const model = db.model<BalanceDoc>('Balance', schema, 'balances');
   const outbox = outboxOf(model);
   // The copy of a balance this process last read or wrote: a change decided from it skips one read. A cache,
@@ -63,11 +69,14 @@ export function balanceRepository(db: Connection, outboxOf: (model: Model<Balanc
   const lines = ledgerRepository(db);
   const histories = historyCache();
   const bests = lessonBestRepository(db);
-  const copyLine = batchedCopies((line: LedgerLine) => line._id, (many) => lines.appendMany(many));
+  // Every batch, however it ended, is reported once it is over: a copy may have landed after an erasure.
+  const reported = <T extends { email: string }>(write: (many: T[]) => Promise<void>) => (many: T[]) =>
+    write(many).finally(() => afterCopies?.([...new Set(many.map(({ email }) => email))]));
+  const copyLine = batchedCopies((line: LedgerLine) => line._id, reported((many: LedgerLine[]) => lines.appendMany(many)));
   const bestKeyPrefix = (email: string) => `${email}\n`;
   const copyBest = batchedCopies(
     ({ email, best }: { email: string; best: PendingBest }) => `${bestKeyPrefix(email)}${best.lessonId}\n${best.best}`,
-    (many) => bests.raiseMany(many),
+    reported((many: { email: string; best: PendingBest }[]) => bests.raiseMany(many)),
   );
   /** What the previous change left pending reaches its collection before the next change replaces it. */
   const copyPending = async (balance: Balance) => {
@@ -89,7 +98,7 @@ export function balanceRepository(db: Connection, outboxOf: (model: Model<Balanc
 
   const store: BalanceStore = {
     find,
-    async findOrCreate(email) {
+    async findOrCreate(email, onCreate) {
       const copy = recent?.get(email);
       if (copy && trust.use()) {
         handedCopies.add(copy);
@@ -100,6 +109,7 @@ export function balanceRepository(db: Connection, outboxOf: (model: Model<Balanc
         recent?.set(email, existing);
         return existing;
       }
+      onCreate?.();
       try {
         await model.updateOne(
           { _id: email },

@@ -57,8 +57,8 @@ export interface BalanceChange {
 export interface BalanceStore {
   /** The balance, or null when the learner has none yet. */
   find(email: string): Promise<Balance | null>;
-  /** The balance, created at 0 on first use. */
-  findOrCreate(email: string): Promise<Balance>;
+  /** The balance, created at 0 on first use (`onCreate` is called first: whoever writes learns they made a record). */
+  findOrCreate(email: string, onCreate?: () => void): Promise<Balance>;
   /** The best reward the learner was paid for a lesson (0 if none), and the events that raised it. */
   paidFor(current: Balance, lessonId: string): Promise<PaidBest>;
   /** The ledger line stored under `lineId` (the pending one of `current` included), if any: maybe another learner's. */
