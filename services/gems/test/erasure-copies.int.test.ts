@@ -33,6 +33,7 @@ afterAll(async () => {
   await Promise.all(connections.map((db) => db.close()));
 });
 
+const firstDelivery = { attempt: 1, redelivered: false };
 const scored = (email: string, lessonId: string) => createEvent('quiz.attempt.scored', { attemptId: randomUUID(), lessonId, email, userId: 'test', name: 'Test', score: 2, total: 2, reward: 2 });
 
 it('when one instance erases a learner while the other copies a change it made, then the copy landing after the erasure is erased again; the change itself read no tombstone', async () => {
@@ -42,7 +43,7 @@ it('when one instance erases a learner while the other copies a change it made, 
   const bests = () => writer.balances.lessonBestModel.countDocuments({ email });
 
   // The first credit creates the balance: checked once written, as before.
-  await writer.handlers['quiz.attempt.scored']!(scored(email, 'lesson-1'));
+  await writer.handlers['quiz.attempt.scored']!(scored(email, 'lesson-1'), firstDelivery);
   await eventually(async () => (await ledgerLines()) === 1);
 
   // The second changes the balance that is there: no tombstone read. Its line's copy waits at the gate.
@@ -54,12 +55,12 @@ it('when one instance erases a learner while the other copies a change it made, 
     return insertMany(...args);
   });
   const tombstoneReads = jest.spyOn(writer.erasures.model, 'find');
-  await writer.handlers['quiz.attempt.scored']!(scored(email, 'lesson-2'));
+  await writer.handlers['quiz.attempt.scored']!(scored(email, 'lesson-2'), firstDelivery);
   expect(tombstoneReads).not.toHaveBeenCalled();
   await eventually(() => held.mock.calls.length > 0);
 
   // The other instance erases the learner: its deletes run before the held copy lands.
-  await eraser.handlers['learner.erased']!(createEvent('learner.erased', { email, erasureId: randomUUID() }));
+  await eraser.handlers['learner.erased']!(createEvent('learner.erased', { email, erasureId: randomUUID() }), firstDelivery);
   expect(await writer.balances.model.countDocuments({ _id: email })).toBe(0);
   open();
 

@@ -178,46 +178,46 @@ export async function writeUnlessErased(
  * lesson best to their collections after the balance is written, in batches). Such a write is CREATED_NOTHING for
  * `writeUnlessErased`, and its copies are checked here instead: a copy can land after another instance's erasure
  * deleted the rows, so once copies landed, each of their learners erased within `graceMs` before the landing is
- * erased again. The checks of a moment share one read (`refusesAfterWrite`), where a check per write cost a read per
- * event. A check or erasure that fails is tried again with the next copies, or `retryMs` later (until it succeeds
- * or the process stops).
+ * erased again. Off every path, the copies that land within `windowMs` (1 s) are checked together: one read of the
+ * tombstones for all of them, where a check per write cost a read per event. A check or erasure that fails is tried
+ * again with the next window (until it succeeds or the process stops).
  */
 export function eraseAgainAfterCopies(opts: {
   erasures: ErasureLog;
   eraseAgain: (email: string) => Promise<void>;
   onError: (err: unknown) => void;
   graceMs?: number;
-  retryMs?: number;
+  windowMs?: number;
 }): (emails: Iterable<string>) => void {
-  const { erasures, eraseAgain, onError, graceMs = ERASURE_GRACE_MS, retryMs = 1000 } = opts;
-  // Learners whose check failed, with when their copies landed.
-  const unsettled = new Map<string, number>();
-  let retry: NodeJS.Timeout | undefined;
-  const check = (landed: Map<string, number>) => {
+  const { erasures, eraseAgain, onError, graceMs = ERASURE_GRACE_MS, windowMs = 1000 } = opts;
+  // The learners whose copies landed and are not checked yet, with when the first of them landed.
+  let landed = new Map<string, number>();
+  let timer: NodeJS.Timeout | undefined;
+  const later = () => {
+    timer ??= setTimeout(checkLanded, windowMs).unref();
+  };
+  function checkLanded() {
+    timer = undefined;
+    const checking = landed;
+    landed = new Map();
     let failed = false;
-    for (const [email, landedAt] of landed) {
+    for (const [email, landedAt] of checking) {
       erasures
         .refusesAfterWrite(email, landedAt, graceMs)
         .then((erased) => (erased ? eraseAgain(email) : undefined))
         .catch((err: unknown) => {
-          unsettled.set(email, Math.min(landedAt, unsettled.get(email) ?? Infinity));
+          landed.set(email, Math.min(landedAt, landed.get(email) ?? Infinity));
           if (!failed) onError(err);
           failed = true;
-          retry ??= setTimeout(() => {
-            retry = undefined;
-            checkLanded([]);
-          }, retryMs).unref();
+          later();
         });
     }
-  };
-  const checkLanded = (emails: Iterable<string>) => {
+  }
+  return (emails) => {
     const now = Date.now();
-    const landed = new Map(unsettled);
-    unsettled.clear();
     for (const email of emails) if (!landed.has(email)) landed.set(email, now);
-    check(landed);
+    if (landed.size > 0) later();
   };
-  return checkLanded;
 }
 
 /** What the guard needs of a request and its response (express's, structurally: lib-mongo has no express). */
