@@ -43,7 +43,8 @@ const schema = new Schema<ErasureDoc>(
  * How long the check made once a request is answered waits to be read together with the others: one read of the
  * tombstones answers every such check of this process in the window (at 100 writes a second, one read instead of
  * five). It is off every path: the request was answered. A consumer's check is not delayed (it holds the message's
- * ack, and so a prefetch slot: waiting there cut gems' throughput under load); it shares a read only within a tick.
+ * ack, and so a prefetch slot: waiting there cut gems' throughput under load); it shares a read with the questions
+ * asked in the same turn of the event loop (see `current` below).
  */
 export const AFTER_WRITE_CHECK_WINDOW_MS = 50;
 
@@ -97,15 +98,18 @@ export function createErasureLog(conn: Connection, options: { outboxOf?: (model:
     // An unreadable time cannot prove it is newer than the erasure: refused.
     erasedAtMs !== undefined && !(millis(originatedAt) > erasedAtMs + graceMs);
 
-  // Tombstones by key, one read for the keys asked together (the same tick; or an after-write window).
+  // Tombstones by key, one read for the keys asked together (the same turn of the event loop; or an after-write window).
   const readTombstones = async (keys: readonly string[]): Promise<Array<number | null>> => {
     const docs = await model.find({ _id: { $in: [...new Set(keys)] } }, { erasedAt: 1 }).lean<Pick<ErasureDoc, '_id' | 'erasedAt'>[]>().exec();
     for (const doc of docs) remember(doc._id, doc.erasedAt.getTime());
     const found = new Map(docs.map((doc) => [doc._id, doc.erasedAt.getTime()]));
     return keys.map((key) => found.get(key) ?? null);
   };
-  // No cache: every question is answered by a read made after it was asked.
-  const current = new DataLoader(readTombstones, { cache: false, maxBatchSize: 500 });
+  // No cache: every question is answered by a read made after it was asked. Read once the event loop has run this
+  // turn's I/O callbacks (setImmediate), not at the end of the asking tick (dataloader's default): under load a turn
+  // parses many requests and deliveries, each of which asks in a tick of its own, and they then share one read. Idle,
+  // it adds no wait (the loop goes straight on to it).
+  const current = new DataLoader(readTombstones, { cache: false, maxBatchSize: 500, batchScheduleFn: (read) => setImmediate(read) });
   const afterWrite = new DataLoader(readTombstones, { cache: false, maxBatchSize: 500, batchScheduleFn: (read) => setTimeout(read, AFTER_WRITE_CHECK_WINDOW_MS) });
 
   const erasedAt = async (email: string): Promise<Date | null> => {
@@ -152,7 +156,7 @@ export const CREATED_NOTHING = Symbol('the write created no record');
 
 /**
  * Writes something about a learner unless the learner was erased after it originated; resolves false when
- * it was dropped. Checks again once written (a read shared with the checks of the same tick), unless the write
+ * it was dropped. Checks again once written (a read shared with the checks of the same event-loop turn), unless the write
  * answered CREATED_NOTHING: an erasure recorded while the write ran (another instance, a consumer running beside a
  * request) is then applied again by `eraseAgain`, so whichever of the two runs last removes the data. The erasure
  * records its tombstone before it deletes, which makes this sound.

@@ -149,6 +149,21 @@ describe('erasure tombstones (real database)', () => {
     expect(reads).toHaveBeenCalledTimes(2);
     reads.mockRestore();
   });
+
+  it('when questions are asked in separate ticks of one event-loop turn (requests parsed together), then one read answers them all', async () => {
+    const log = createErasureLog(conn);
+    await createErasureLog(conn).record('turn-erased@kidslearn.test', at('2030-10-01T00:00:00Z'));
+    const reads = jest.spyOn(log.model, 'find');
+    const nextTick = () => new Promise<void>((resolve) => process.nextTick(resolve));
+    const first = log.refuses('turn-1@kidslearn.test', at('2030-09-30T00:00:00Z'));
+    await nextTick();
+    await nextTick();
+    const second = log.refuses('turn-erased@kidslearn.test', at('2030-09-30T00:00:00Z'));
+    expect(await Promise.all([first, second])).toEqual([false, true]);
+    expect(reads).toHaveBeenCalledTimes(1);
+    reads.mockRestore();
+  });
+
   it('when copies land, then their learners erased within the grace before are erased again (one read for the window); one erased long ago, or never, is not; a failed check is tried again', async () => {
     const log = createErasureLog(conn);
     const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
