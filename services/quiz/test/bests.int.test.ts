@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Connection } from 'mongoose';
+import mongoose, { type Connection } from 'mongoose';
 import { createLogger } from '@kidslearn/lib-core';
-import { connectMongo } from '@kidslearn/lib-mongo';
+import { connectMongo, LOCAL_DATABASE_OPTIONS } from '@kidslearn/lib-mongo';
 import { uniqueDbUrl } from '@kidslearn/lib-testkit';
 import { bestRepository, type BestRepository } from '../src/data-access/bests';
 
@@ -48,4 +48,26 @@ it('when results of one learner race, then one best is kept and it is the highes
   const stored = await bests.model.find({ lessonId }).lean().exec();
   expect(stored).toHaveLength(1);
   expect(stored[0]).toMatchObject({ email, score: 5 });
+});
+
+it('when a first best, a better one and one that is not better are recorded, then each costs the database one command', async () => {
+  // A connection of its own with command monitoring: what the repository sends, counted by the driver.
+  const monitored = await mongoose.createConnection(uniqueDbUrl('quiz-bests-commands'), { monitorCommands: true, ...LOCAL_DATABASE_OPTIONS }).asPromise();
+  try {
+    const counted = bestRepository(monitored, { rowKey: randomBytes(32) });
+    await counted.model.init();
+    const commands: string[] = [];
+    monitored.getClient().on('commandStarted', (event) => {
+      if (event.command[event.commandName] === 'bests') commands.push(event.commandName);
+    });
+    const [lessonId, email] = [`lesson-${randomUUID().slice(0, 8)}`, `count-${randomUUID().slice(0, 8)}@kidslearn.test`];
+    const recorded = [];
+    for (const score of [3, 5, 4, 5]) recorded.push(await counted.record(result(lessonId, email, score)));
+    expect(recorded).toEqual([true, true, false, false]);
+    expect(commands).toEqual(['update', 'update', 'update', 'update']);
+    expect(await counted.model.find({ lessonId }).lean().exec()).toEqual([expect.objectContaining({ email, lessonId, score: 5 })]);
+  } finally {
+    await monitored.dropDatabase().catch(() => undefined);
+    await monitored.close();
+  }
 });

@@ -1,5 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
-import { insertDocument, isDuplicateKeyError } from '@kidslearn/lib-mongo';
+import { isDuplicateKeyError } from '@kidslearn/lib-mongo';
 import type { Cache } from '@kidslearn/lib-redis';
 import type { Best, BestStore } from '../domain/ports';
 import { publicName } from '../domain/public-name';
@@ -56,30 +56,22 @@ export function bestRepository(db: Connection, { rowKey, namesOf = async () => n
   const store: BestStore = {
     /**
      * Keeps the better result (ties go to whoever got there first); resolves true when the standings changed.
-     * Read by id first: most attempts do not beat the learner's best, and then nothing is written. The write is
-     * guarded by the score in the database, so a better result stored meanwhile (another instance) is kept.
+     * One guarded upsert decides in the database, so a better result stored meanwhile (another instance) is kept:
+     * it inserts the learner's first best or raises a lower one; when the stored best is at least as good, the
+     * guard matches nothing and the upsert's insert collides with that document's id (nothing is written). A read
+     * first cost a command more for every first best and every better one.
      */
     async record(best) {
       const { lessonId, email, ...rest } = best;
       const _id = standingId(lessonId, email);
-      for (;;) {
-        const current = await model.findById(_id, { score: 1 }).lean<Pick<BestDoc, 'score'>>().exec();
-        if (current) {
-          if (current.score >= best.score) return false;
-          // A better result stored meanwhile makes the guard fail: nothing to change then.
-          const result = await model.updateOne({ _id, score: { $lt: best.score } }, { $set: rest });
-          if (result.matchedCount > 0) await cached?.forget(email);
-          return result.matchedCount > 0;
-        }
-        try {
-          await insertDocument(model, { _id, lessonId, email, ...rest });
-          await cached?.forget(email);
-          return true;
-        } catch (error) {
-          // Another attempt of this learner stored the first best meanwhile: compare with it.
-          if (!isDuplicateKeyError(error)) throw error;
-        }
+      try {
+        await model.updateOne({ _id, score: { $lt: best.score } }, { $set: rest, $setOnInsert: { lessonId, email } }, { upsert: true }).exec();
+      } catch (error) {
+        if (isDuplicateKeyError(error)) return false;
+        throw error;
       }
+      await cached?.forget(email);
+      return true;
     },
     mine,
     async standings(lessonId) {
