@@ -1,4 +1,5 @@
 import mongoose from 'mongoose';
+import { LOCAL_DATABASE_OPTIONS } from '@kidslearn/lib-mongo';
 import { uniqueDbUrl } from '@kidslearn/lib-testkit';
 import { createMonthlySpend, monthlySpendModel } from '../src/data-access/monthly-spend';
 
@@ -9,7 +10,8 @@ jest.setTimeout(60_000);
 let db: mongoose.Connection;
 
 beforeAll(async () => {
-  db = await mongoose.createConnection(uniqueDbUrl('gifts-spend')).asPromise();
+  // Command monitoring on: the tests below count what a reservation sends.
+  db = await mongoose.createConnection(uniqueDbUrl('gifts-spend'), { monitorCommands: true, ...LOCAL_DATABASE_OPTIONS }).asPromise();
 });
 afterAll(async () => {
   await db.dropDatabase().catch(() => undefined);
@@ -41,5 +43,55 @@ describe('monthly spend released in groups', () => {
     await spend.release({ id: 'r1', email: 'ana@example.com', cost: 10, month });
     expect(await spent('ana@example.com')).toBe(5);
     bulkWrite.mockRestore();
+  });
+});
+
+describe('monthly spend reserved', () => {
+  const commandsOf = async (run: () => Promise<unknown>): Promise<string[]> => {
+    const commands: string[] = [];
+    const counted = (event: { commandName: string; command: Record<string, unknown> }) => {
+      if (event.command[event.commandName] === 'monthlySpend') commands.push(event.commandName);
+    };
+    db.getClient().on('commandStarted', counted);
+    try {
+      await run();
+    } finally {
+      db.getClient().off('commandStarted', counted);
+    }
+    return commands;
+  };
+
+  it("when the month's first request is counted, then one write makes the counter with its cost", async () => {
+    const model = monthlySpendModel(db);
+    const spend = createMonthlySpend(model);
+    let admitted: boolean | undefined;
+    expect(await commandsOf(async () => (admitted = await spend.reserve('cara@example.com', '2026-10', 6, 20)))).toEqual(['update']);
+    expect(admitted).toBe(true);
+    // (`released: []` too on MongoDB; FerretDB 1.24 drops an empty list an upsert's $setOnInsert writes, and a missing
+    // list is taken as empty by the releases' `$ne` and `$push`.)
+    expect(await model.findById('2026-10:cara@example.com').lean()).toMatchObject({ _id: '2026-10:cara@example.com', email: 'cara@example.com', month: '2026-10', spent: 6 });
+    expect(await commandsOf(() => spend.reserve('cara@example.com', '2026-10', 6, 20))).toEqual(['update']);
+  });
+
+  it('when a request would pass the cap, then it is refused and nothing is counted', async () => {
+    const model = monthlySpendModel(db);
+    const spend = createMonthlySpend(model);
+    expect(await spend.reserve('dan@example.com', '2026-10', 10, 15)).toBe(true);
+    expect(await spend.reserve('dan@example.com', '2026-10', 6, 15)).toBe(false);
+    expect(await spend.reserve('dan@example.com', '2026-10', 5, 15)).toBe(true);
+    expect(await spend.reserve('dan@example.com', '2026-10', 1, 15)).toBe(false);
+    expect(await spend.reserve('dan@example.com', '2026-10', 16, 15)).toBe(false);
+    expect((await model.findById('2026-10:dan@example.com').lean())?.spent).toBe(15);
+  });
+
+  it("when the month's first requests race, then the cap admits exactly as many as fit", async () => {
+    const model = monthlySpendModel(db);
+    const spend = createMonthlySpend(model);
+    const admitted = await Promise.all(Array.from({ length: 10 }, () => spend.reserve('eve@example.com', '2026-09', 5, 20)));
+    expect(admitted.filter(Boolean)).toHaveLength(4);
+    expect((await model.findById('2026-09:eve@example.com').lean())?.spent).toBe(20);
+    const uncapped = await Promise.all(Array.from({ length: 6 }, () => spend.reserve('finn@example.com', '2026-09', 3, null)));
+    expect(uncapped.every(Boolean)).toBe(true);
+    expect((await model.findById('2026-09:finn@example.com').lean())?.spent).toBe(18);
   });
 });

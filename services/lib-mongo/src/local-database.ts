@@ -12,7 +12,8 @@
  *
  * Known differences the code simply avoids (no workaround needed): FerretDB ignores `$pull` with a condition
  * (the outbox relay pulls exact elements with `$pullAll`, which both servers honour), has no partial or sparse
- * indexes, no transactions, no `$lookup`, no TTL indexes, no projection in findOneAndUpdate, and hangs on an
+ * indexes, no transactions, no `$lookup`, no TTL indexes, no projection in findOneAndUpdate, drops an empty
+ * array an upsert's `$setOnInsert` writes (the field is missing: read a missing list as empty), and hangs on an
  * `update` command of 100 or more statements (keep bulk writes under 100). Beyond `_id`, it pushes no filter
  * down to SQLite: a query on another field decodes the collection (a performance property, not a semantic one).
  */

@@ -31,14 +31,11 @@ export function monthlySpendModel(conn: Connection): Model<MonthlySpendDoc> {
 
 /**
  * The cap is checked and the cost counted in one conditional `$inc` on the month's document, so concurrent
- * requests (on any instances) can never together pass the cap: the database admits them one by one.
+ * requests (on any instances) can never together pass the cap: the database admits them one by one. The write is an
+ * upsert, so the month's first request makes the counter with its cost in the same command.
  */
 export function createMonthlySpend(model: Model<MonthlySpendDoc>): MonthlySpend {
   const idOf = (email: string, month: string) => `${month}:${email}`;
-  const admit = async (_id: string, cost: number, cap: number | null) => {
-    const filter = cap === null ? { _id } : { _id, spent: { $lte: maxSpentBefore(cap, cost) } };
-    return (await model.updateOne(filter, { $inc: { spent: cost } }).exec()).matchedCount > 0;
-  };
   // Most releases are of rejected requests, one per gems refusal: those that come together go in one ordered bulk
   // write (lib-mongo groupCommit), each guarded as alone, so a repeated release still takes nothing more.
   const releaseInGroup = groupCommit(async (releases: Array<{ id: string; _id: string; cost: number }>) => {
@@ -53,14 +50,16 @@ export function createMonthlySpend(model: Model<MonthlySpendDoc>): MonthlySpend 
     async reserve(email, month, cost, cap) {
       if (cap !== null && maxSpentBefore(cap, cost) < 0) return false;
       const _id = idOf(email, month);
-      if (await admit(_id, cost, cap)) return true;
-      // No counter yet (the month's first request): make it (a concurrent first request may too), then admit.
+      const admissible = cap === null ? { _id } : { _id, spent: { $lte: maxSpentBefore(cap, cost) } };
       try {
-        await model.updateOne({ _id }, { $setOnInsert: { email, month, spent: 0, released: [] } }, { upsert: true }).exec();
+        await model.updateOne(admissible, { $inc: { spent: cost }, $setOnInsert: { email, month, released: [] } }, { upsert: true }).exec();
+        return true;
       } catch (err) {
         if (!isDuplicateKeyError(err)) throw err;
       }
-      return admit(_id, cost, cap);
+      // The counter is there and over the cap (the upsert's insert collided with it), or a request racing this one
+      // made it first: asked again, without the upsert.
+      return (await model.updateOne(admissible, { $inc: { spent: cost } }).exec()).matchedCount > 0;
     },
 
     async release({ id, email, cost, month }) {
