@@ -50,4 +50,42 @@ describe("recording gems' outcome", () => {
     await model.updateOne({ _id: id }, { $set: { status: 'declined' } });
     await expect(redemptionOutcomes(model)('e4', id, { status: 'debited', balance: 2 })).resolves.toMatchObject({ status: 'declined' });
   });
+
+  it('when outcomes come together, then one bulk write and one read settle each exactly as it would have been alone', async () => {
+    const record = redemptionOutcomes(model);
+    const [toParent, toDelivery, refused, movedOn] = [await requested(true), await requested(false), await requested(false), await requested(true)];
+    await model.updateOne({ _id: movedOn }, { $set: { status: 'declined' } });
+    const bulkWrite = jest.spyOn(model, 'bulkWrite');
+    const find = jest.spyOn(model, 'find');
+    const findOneAndUpdate = jest.spyOn(model, 'findOneAndUpdate');
+    try {
+      const answers = await Promise.all([
+        record('g1', toParent, { status: 'debited', balance: 4 }),
+        record('g2', toDelivery, { status: 'debited', balance: 3 }),
+        record('g2', toDelivery, { status: 'debited', balance: 3 }),
+        record('g3', refused, { status: 'rejected', balance: 1, reason: 'not enough gems' }),
+        record('g4', movedOn, { status: 'debited', balance: 2 }),
+        record('g5', new Types.ObjectId().toString(), { status: 'debited', balance: 2 }),
+      ]);
+      expect(answers).toEqual([
+        expect.objectContaining({ id: toParent, status: 'awaiting-parent', balance: 4 }),
+        expect.objectContaining({ id: toDelivery, status: 'pending-delivery', balance: 3 }),
+        expect.objectContaining({ id: toDelivery, status: 'pending-delivery', balance: 3 }),
+        expect.objectContaining({ id: refused, status: 'rejected', balance: 1 }),
+        expect.objectContaining({ id: movedOn, status: 'declined' }),
+        null,
+      ]);
+      expect(bulkWrite).toHaveBeenCalledTimes(1);
+      expect(find).toHaveBeenCalledTimes(1);
+      expect(findOneAndUpdate).not.toHaveBeenCalled();
+    } finally {
+      bulkWrite.mockRestore();
+      find.mockRestore();
+      findOneAndUpdate.mockRestore();
+    }
+    const stored = async (id: string) => model.findById(id).lean();
+    expect(await stored(toDelivery)).toMatchObject({ status: 'pending-delivery', processedEventIds: ['g2'] });
+    expect(await stored(refused)).toMatchObject({ status: 'rejected', rejectReason: 'not enough gems', processedEventIds: ['g3'] });
+    expect(await stored(movedOn)).toMatchObject({ status: 'declined', processedEventIds: [] });
+  });
 });
