@@ -4,6 +4,7 @@ import { Schema, type Connection, type Model } from 'mongoose';
 import { AppError } from '@kidslearn/lib-core';
 import type { EventEnvelope } from '@kidslearn/lib-events';
 import type { Outbox } from './outbox';
+import { readsOfOneTurn } from './reads-of-one-turn';
 import { outboxFields } from './outbox-fields';
 
 /**
@@ -105,15 +106,13 @@ export function createErasureLog(conn: Connection, options: { outboxOf?: (model:
     const found = new Map(docs.map((doc) => [doc._id, doc.erasedAt.getTime()]));
     return keys.map((key) => found.get(key) ?? null);
   };
-  // No cache: every question is answered by a read made after it was asked. Read once the event loop has run this
-  // turn's I/O callbacks (setImmediate), not at the end of the asking tick (dataloader's default): under load a turn
-  // parses many requests and deliveries, each of which asks in a tick of its own, and they then share one read. Idle,
-  // it adds no wait (the loop goes straight on to it).
-  const current = new DataLoader(readTombstones, { cache: false, maxBatchSize: 500, batchScheduleFn: (read) => setImmediate(read) });
+  // No cache: every question is answered by a read made after it was asked, shared with the questions of the same
+  // turn of the event loop (reads-of-one-turn.ts).
+  const current = readsOfOneTurn(readTombstones);
   const afterWrite = new DataLoader(readTombstones, { cache: false, maxBatchSize: 500, batchScheduleFn: (read) => setTimeout(read, AFTER_WRITE_CHECK_WINDOW_MS) });
 
   const erasedAt = async (email: string): Promise<Date | null> => {
-    const at = await current.load(erasureKey(email));
+    const at = await current(erasureKey(email));
     return at === null ? null : new Date(at);
   };
 

@@ -13,6 +13,7 @@ export function isDuplicateKeyError(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 11000;
 }
 export { groupCommit } from './group-commit';
+export { readsOfOneTurn } from './reads-of-one-turn';
 export { createReconciler } from './reconciler';
 export type { Reconciler, ReconcilerOptions } from './reconciler';
 export { createErasureLog, CREATED_NOTHING, erasedCallerGuard, eraseAgainAfterCopies, erasureKey, writeUnlessErased, ERASURE_GRACE_MS } from './erasures';

@@ -6,7 +6,7 @@ import { Schema, type Connection } from 'mongoose';
 import { linkIdSchema, type EventData } from '@kidslearn/contracts';
 import { AppError } from '@kidslearn/lib-core';
 import type { EventHandlers } from '@kidslearn/lib-events';
-import { isDuplicateKeyError } from '@kidslearn/lib-mongo';
+import { isDuplicateKeyError, readsOfOneTurn } from '@kidslearn/lib-mongo';
 
 export interface FamilyLink {
   linkId: string;
@@ -85,6 +85,18 @@ export function createFamilyLinks(db: Connection) {
     return doc ? toLink(doc) : null;
   }
 
+  // A child's live link: the questions of one turn of the event loop share one read (a redemption asks one each;
+  // under load many come together). Never cached, so a link content changed is seen by the next question.
+  const liveLinkOf = readsOfOneTurn(
+    async (children: readonly string[]) => {
+      const docs = await model.find({ childEmail: { $in: [...new Set(children)] }, unlinked: false }).lean<FamilyLinkDoc[]>();
+      const byChild = new Map<string, FamilyLink>();
+      for (const doc of docs) if (!byChild.has(doc.childEmail)) byChild.set(doc.childEmail, toLink(doc));
+      return children.map((child) => byChild.get(child) ?? null);
+    },
+    { maxBatchSize: 100 },
+  );
+
   const handlers = {
     'family.linked': async (event: { data: EventData<'family.linked'> }) => {
       const { linkId, ...link } = event.data;
@@ -102,10 +114,7 @@ export function createFamilyLinks(db: Connection) {
     handlers,
     init: () => model.init(),
     /** The child's current link (consent given), or null. */
-    async ofChild(childEmail: string): Promise<FamilyLink | null> {
-      const doc = await model.findOne({ childEmail: childEmail.toLowerCase(), unlinked: false }).lean<FamilyLinkDoc>();
-      return doc ? toLink(doc) : null;
-    },
+    ofChild: (childEmail: string): Promise<FamilyLink | null> => liveLinkOf(childEmail.toLowerCase()),
     /** The link `linkId` when `parentEmail` is its parent, else null. */
     ofParent,
     /**
