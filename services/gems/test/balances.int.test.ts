@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Connection } from 'mongoose';
+import mongoose, { type Connection } from 'mongoose';
 import { createLogger } from '@kidslearn/lib-core';
-import { connectMongo, createOutbox, type Outbox } from '@kidslearn/lib-mongo';
+import { connectMongo, createOutbox, LOCAL_DATABASE_OPTIONS, type Outbox } from '@kidslearn/lib-mongo';
 import type { Model } from 'mongoose';
 import { uniqueDbUrl } from '@kidslearn/lib-testkit';
 import { balanceRepository, KEPT_EVENT_IDS, type BalanceDoc, type BalanceRepository } from '../src/data-access/balances';
@@ -159,5 +159,38 @@ describe("the process's copy of a balance", () => {
     await creditAttempt(uncached, randomUUID(), { attemptId: randomUUID(), lessonId: 'lesson-a', email, reward: 2 });
     await balances.model.updateOne({ _id: email }, { $set: { gems: 7, version: 9 } }).exec();
     expect(await uncached.findOrCreate(email)).toMatchObject({ gems: 7, version: 9 });
+  });
+});
+
+describe('deliveries handled side by side', () => {
+  it("when several learners' credits and then debits are handled at once, then each kind of read is one query for all of them", async () => {
+    const url = uniqueDbUrl('gems-side-by-side');
+    const setup = await connectMongo(url, logger);
+    const monitored = await mongoose.createConnection(url, { monitorCommands: true, ...LOCAL_DATABASE_OPTIONS }).asPromise();
+    try {
+      const learners = Array.from({ length: 5 }, (_, i) => `side-${i}-${randomUUID().slice(0, 8)}@kidslearn.test`);
+      const prepared = balanceRepository(setup, quietOutbox);
+      await prepared.init();
+      for (const email of learners) await creditAttempt(prepared, randomUUID(), { attemptId: randomUUID(), lessonId: 'lesson-a', email, reward: 2 });
+
+      // No copies kept: every change reads its balance, as an instance that did not make the last change does.
+      const side = balanceRepository(monitored, quietOutbox, { recentCopies: 0 });
+      const finds: string[] = [];
+      monitored.getClient().on('commandStarted', (event) => {
+        if (event.commandName === 'find') finds.push(String(event.command.find));
+      });
+      const credited = await Promise.all(learners.map((email) => creditAttempt(side, randomUUID(), { attemptId: randomUUID(), lessonId: 'lesson-b', email, reward: 2 })));
+      expect(credited).toEqual(learners.map(() => ({ applied: true, amount: 2, balance: 4 })));
+      expect(finds.sort()).toEqual(['balances', 'lessonBests']);
+
+      finds.length = 0;
+      const debited = await Promise.all(learners.map((email) => debitRedemption(side, randomUUID(), { redemptionId: randomUUID(), email, cost: 3 })));
+      expect(debited).toEqual(learners.map(() => ({ outcome: 'debited', balance: 1 })));
+      expect(finds.sort()).toEqual(['balances', 'ledger']);
+    } finally {
+      await setup.dropDatabase().catch(() => undefined);
+      await setup.close();
+      await monitored.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { Schema, type Connection, type Model } from 'mongoose';
 import type { EventEnvelope } from '@kidslearn/lib-events';
-import { isDuplicateKeyError, outboxFields, type Outbox } from '@kidslearn/lib-mongo';
+import { isDuplicateKeyError, outboxFields, readsOfOneTurn, type Outbox } from '@kidslearn/lib-mongo';
 import type { LedgerEntry } from '../domain/ledger';
 import type { Balance, BalanceStore, LedgerLine, PaidBest, PendingBest } from '../domain/ports';
 import { batchedCopies } from './batched-copies';
@@ -88,13 +88,18 @@ export function balanceRepository(db: Connection, outboxOf: (model: Model<Balanc
 
   // The outbox is not needed to decide a change: not read on the hot path.
   // FerretDB 1.24 drops empty arrays written by an upsert's $setOnInsert: a missing list reads as [].
-  const find = async (email: string): Promise<Balance | null> => {
-    const doc = await model.findById(email, { outbox: 0 }).lean<Balance>().exec();
-    if (!doc) return null;
-    // A pending best written before bests recorded their raisers counts as raised by no event (a redelivery pays 0).
-    const pendingBest = doc.pendingBest ? { ...doc.pendingBest, raisedBy: doc.pendingBest.raisedBy ?? [] } : null;
-    return { ...doc, pendingLine: doc.pendingLine ?? null, pendingBest, processedEventIds: doc.processedEventIds ?? [] };
-  };
+  // The questions of one turn of the event loop (deliveries handled side by side) share one read.
+  const find = readsOfOneTurn(async (emails: readonly string[]): Promise<Array<Balance | null>> => {
+    const docs = await model.find({ _id: { $in: [...new Set(emails)] } }, { outbox: 0 }).lean<Balance[]>().exec();
+    const found = new Map(docs.map((doc) => [doc._id, doc]));
+    return emails.map((email) => {
+      const doc = found.get(email);
+      if (!doc) return null;
+      // A pending best written before bests recorded their raisers counts as raised by no event (a redelivery pays 0).
+      const pendingBest = doc.pendingBest ? { ...doc.pendingBest, raisedBy: doc.pendingBest.raisedBy ?? [] } : null;
+      return { ...doc, pendingLine: doc.pendingLine ?? null, pendingBest, processedEventIds: doc.processedEventIds ?? [] };
+    });
+  });
 
   const store: BalanceStore = {
     find,

@@ -1,5 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
-import { insertDocuments, isDuplicateKeyError } from '@kidslearn/lib-mongo';
+import { insertDocuments, isDuplicateKeyError, readsOfOneTurn } from '@kidslearn/lib-mongo';
 import type { LedgerLine } from '../domain/ports';
 
 /**
@@ -47,7 +47,11 @@ export function ledgerRepository(db: Connection) {
     /** The newest `limit` lines that changed the balance (a refused debit changed nothing), newest first. */
     recent: (email: string, limit: number) =>
       model.find({ email, kind: { $ne: 'debit-rejected' } }).sort({ seq: -1 }).limit(limit).lean<LedgerLine[]>().exec(),
-    findById: (id: string) => model.findById(id).lean<LedgerLine>().exec(),
+    /** A line by its key; the questions of one turn of the event loop (deliveries handled side by side) share one read. */
+    findById: readsOfOneTurn(async (ids: readonly string[]) => {
+      const found = new Map((await model.find({ _id: { $in: [...new Set(ids)] } }).lean<LedgerLine[]>().exec()).map((line) => [line._id, line]));
+      return ids.map((id) => found.get(id) ?? null);
+    }),
   };
 }
 export type LedgerRepository = ReturnType<typeof ledgerRepository>;

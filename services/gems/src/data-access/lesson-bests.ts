@@ -1,4 +1,5 @@
 import { Schema, type Connection } from 'mongoose';
+import { readsOfOneTurn } from '@kidslearn/lib-mongo';
 import type { PaidBest, PendingBest } from '../domain/ports';
 
 /**
@@ -30,13 +31,16 @@ export const lessonBestId = (email: string, lessonId: string) => `${lessonId}:${
 
 export function lessonBestRepository(db: Connection) {
   const model = db.model<LessonBestDoc>('LessonBest', schema, 'lessonBests');
+  // The questions of one turn of the event loop (credits handled side by side) share one read.
+  const bestById = readsOfOneTurn(async (ids: readonly string[]): Promise<PaidBest[]> => {
+    const docs = await model.find({ _id: { $in: [...new Set(ids)] } }, { best: 1, raisedBy: 1 }).lean<Pick<LessonBestDoc, '_id' | 'best' | 'raisedBy'>[]>().exec();
+    const found = new Map(docs.map((doc) => [doc._id, doc]));
+    return ids.map((id) => ({ best: found.get(id)?.best ?? 0, raisedBy: found.get(id)?.raisedBy ?? [] }));
+  });
   return {
     model,
     /** 0, raised by no event, for a lesson never paid. */
-    async bestOf(email: string, lessonId: string): Promise<PaidBest> {
-      const doc = await model.findById(lessonBestId(email, lessonId), { best: 1, raisedBy: 1 }).lean<Pick<LessonBestDoc, 'best' | 'raisedBy'>>().exec();
-      return { best: doc?.best ?? 0, raisedBy: doc?.raisedBy ?? [] };
-    },
+    bestOf: (email: string, lessonId: string): Promise<PaidBest> => bestById(lessonBestId(email, lessonId)),
     /**
      * Idempotent and order-proof, many in one command: a best only ever rises ($max) and its raisers are a set
      * ($addToSet), so a copy written again or late changes nothing.
