@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import mongoose, { type Connection } from 'mongoose';
+import type { Connection } from 'mongoose';
 import { createLogger } from '@kidslearn/lib-core';
 import { connectMongo, createOutbox, LOCAL_DATABASE_OPTIONS, type Outbox } from '@kidslearn/lib-mongo';
 import type { Model } from 'mongoose';
-import { uniqueDbUrl } from '@kidslearn/lib-testkit';
+import { uniqueDbUrl, watchedConnection } from '@kidslearn/lib-testkit';
 import { balanceRepository, KEPT_EVENT_IDS, type BalanceDoc, type BalanceRepository } from '../src/data-access/balances';
 import { learnerDataRepository } from '../src/data-access/learner-data';
 import { lessonBestId } from '../src/data-access/lesson-bests';
@@ -166,7 +166,7 @@ describe('deliveries handled side by side', () => {
   it("when several learners' credits and then debits are handled at once, then each kind of read is one query for all of them", async () => {
     const url = uniqueDbUrl('gems-side-by-side');
     const setup = await connectMongo(url, logger);
-    const monitored = await mongoose.createConnection(url, { monitorCommands: true, ...LOCAL_DATABASE_OPTIONS }).asPromise();
+    const { db: monitored, sent, forget } = await watchedConnection(url, LOCAL_DATABASE_OPTIONS);
     try {
       const learners = Array.from({ length: 5 }, (_, i) => `side-${i}-${randomUUID().slice(0, 8)}@kidslearn.test`);
       const prepared = balanceRepository(setup, quietOutbox);
@@ -175,18 +175,16 @@ describe('deliveries handled side by side', () => {
 
       // No copies kept: every change reads its balance, as an instance that did not make the last change does.
       const side = balanceRepository(monitored, quietOutbox, { recentCopies: 0 });
-      const finds: string[] = [];
-      monitored.getClient().on('commandStarted', (event) => {
-        if (event.commandName === 'find') finds.push(String(event.command.find));
-      });
+      const finds = () => sent.filter((command) => command.name === 'find').map((command) => command.collection).sort();
+      forget();
       const credited = await Promise.all(learners.map((email) => creditAttempt(side, randomUUID(), { attemptId: randomUUID(), lessonId: 'lesson-b', email, reward: 2 })));
       expect(credited).toEqual(learners.map(() => ({ applied: true, amount: 2, balance: 4 })));
-      expect(finds.sort()).toEqual(['balances', 'lessonBests']);
+      expect(finds()).toEqual(['balances', 'lessonBests']);
 
-      finds.length = 0;
+      forget();
       const debited = await Promise.all(learners.map((email) => debitRedemption(side, randomUUID(), { redemptionId: randomUUID(), email, cost: 3 })));
       expect(debited).toEqual(learners.map(() => ({ outcome: 'debited', balance: 1 })));
-      expect(finds.sort()).toEqual(['balances', 'ledger']);
+      expect(finds()).toEqual(['balances', 'ledger']);
     } finally {
       await setup.dropDatabase().catch(() => undefined);
       await setup.close();

@@ -1,6 +1,6 @@
-import mongoose from 'mongoose';
+import type mongoose from 'mongoose';
 import { LOCAL_DATABASE_OPTIONS } from '@kidslearn/lib-mongo';
-import { uniqueDbUrl } from '@kidslearn/lib-testkit';
+import { uniqueDbUrl, watchedConnection, type SentCommand } from '@kidslearn/lib-testkit';
 import { createMonthlySpend, monthlySpendModel } from '../src/data-access/monthly-spend';
 
 jest.setTimeout(60_000);
@@ -8,10 +8,11 @@ jest.setTimeout(60_000);
 // Costs given back (a rejected request, an unused count) are written in groups: one bulk write for those that come
 // together, each still guarded so that a repeated release takes nothing more.
 let db: mongoose.Connection;
+let sent: SentCommand[];
 
 beforeAll(async () => {
   // Command monitoring on: the tests below count what a reservation sends.
-  db = await mongoose.createConnection(uniqueDbUrl('gifts-spend'), { monitorCommands: true, ...LOCAL_DATABASE_OPTIONS }).asPromise();
+  ({ db, sent } = await watchedConnection(uniqueDbUrl('gifts-spend'), LOCAL_DATABASE_OPTIONS));
 });
 afterAll(async () => {
   await db.dropDatabase().catch(() => undefined);
@@ -48,17 +49,9 @@ describe('monthly spend released in groups', () => {
 
 describe('monthly spend reserved', () => {
   const commandsOf = async (run: () => Promise<unknown>): Promise<string[]> => {
-    const commands: string[] = [];
-    const counted = (event: { commandName: string; command: Record<string, unknown> }) => {
-      if (event.command[event.commandName] === 'monthlySpend') commands.push(event.commandName);
-    };
-    db.getClient().on('commandStarted', counted);
-    try {
-      await run();
-    } finally {
-      db.getClient().off('commandStarted', counted);
-    }
-    return commands;
+    const from = sent.length;
+    await run();
+    return sent.slice(from).filter((command) => command.collection === 'monthlySpend').map((command) => command.name);
   };
 
   it("when the month's first request is counted, then one write makes the counter with its cost", async () => {

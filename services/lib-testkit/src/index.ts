@@ -9,3 +9,5 @@ export type { RoundRobin } from './instances';
 export { eraseAccounts, gatewayCall, DEMO_ADMIN } from './erase-accounts';
 export type { MadeAccount } from './erase-accounts';
 export { LogCapture } from './log-capture';
+export { watchedConnection } from './watched-connection';
+export type { SentCommand } from './watched-connection';

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import mongoose, { type Connection } from 'mongoose';
+import type { Connection } from 'mongoose';
 import { createLogger } from '@kidslearn/lib-core';
 import { connectMongo, LOCAL_DATABASE_OPTIONS } from '@kidslearn/lib-mongo';
-import { uniqueDbUrl } from '@kidslearn/lib-testkit';
+import { uniqueDbUrl, watchedConnection } from '@kidslearn/lib-testkit';
 import { bestRepository, type BestRepository } from '../src/data-access/bests';
 
 // The best result per (lesson, learner), kept on the local database as the service runs it (writes serialised).
@@ -51,20 +51,16 @@ it('when results of one learner race, then one best is kept and it is the highes
 });
 
 it('when a first best, a better one and one that is not better are recorded, then each costs the database one command', async () => {
-  // A connection of its own with command monitoring: what the repository sends, counted by the driver.
-  const monitored = await mongoose.createConnection(uniqueDbUrl('quiz-bests-commands'), { monitorCommands: true, ...LOCAL_DATABASE_OPTIONS }).asPromise();
+  const { db: monitored, sent, forget } = await watchedConnection(uniqueDbUrl('quiz-bests-commands'), LOCAL_DATABASE_OPTIONS);
   try {
     const counted = bestRepository(monitored, { rowKey: randomBytes(32) });
     await counted.model.init();
-    const commands: string[] = [];
-    monitored.getClient().on('commandStarted', (event) => {
-      if (event.command[event.commandName] === 'bests') commands.push(event.commandName);
-    });
+    forget();
     const [lessonId, email] = [`lesson-${randomUUID().slice(0, 8)}`, `count-${randomUUID().slice(0, 8)}@kidslearn.test`];
     const recorded = [];
     for (const score of [3, 5, 4, 5]) recorded.push(await counted.record(result(lessonId, email, score)));
     expect(recorded).toEqual([true, true, false, false]);
-    expect(commands).toEqual(['update', 'update', 'update', 'update']);
+    expect(sent.filter((command) => command.collection === 'bests').map((command) => command.name)).toEqual(['update', 'update', 'update', 'update']);
     expect(await counted.model.find({ lessonId }).lean().exec()).toEqual([expect.objectContaining({ email, lessonId, score: 5 })]);
   } finally {
     await monitored.dropDatabase().catch(() => undefined);
