@@ -2,7 +2,7 @@ export { createEnvelope, parseEnvelope, encodeEnvelope } from './envelope';
 export { createEvent } from '@kidslearn/contracts';
 export type { Event, EventData, EventType } from '@kidslearn/contracts';
 export type { EventEnvelope } from './envelope';
-export { EventBus, DEFAULT_RETRY_DELAYS_MS } from './bus';
+export { EventBus, DEFAULT_PREFETCH, DEFAULT_RETRY_DELAYS_MS } from './bus';
 export { PoisonMessageError } from './poison';
 export { eventHandler, subscribeEvents } from './event-handlers';
 export type { EventHandlers, TypedHandler } from './event-handlers';

@@ -1,7 +1,7 @@
 import amqp from 'amqplib';
 import { createLogger } from '@kidslearn/lib-core';
 import { LogCapture, env, eventually, randomSuffix } from '@kidslearn/lib-testkit';
-import { EventBus, PoisonMessageError, createEnvelope } from '../src';
+import { DEFAULT_PREFETCH, EventBus, PoisonMessageError, createEnvelope } from '../src';
 import type { EventEnvelope } from '../src';
 
 const logger = createLogger('event-bus-test', process.env.TEST_LOG_LEVEL ?? 'silent');
@@ -47,6 +47,33 @@ describe('EventBus against RabbitMQ', () => {
     await bus.publish(event);
     await eventually(() => received.length === 1);
     expect(received[0]).toEqual(event);
+  });
+
+  it('when more events wait than the prefetch, then the consumer handles DEFAULT_PREFETCH (40) side by side and the rest as those finish', async () => {
+    const type = `test.prefetch.${randomSuffix()}`;
+    const bus = await connect(`kit-${randomSuffix()}`);
+    let inFlight = 0;
+    let mostInFlight = 0;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const handled: number[] = [];
+    await bus.subscribe(type, async (event) => {
+      inFlight += 1;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      await released;
+      handled.push((event.data as { n: number }).n);
+      inFlight -= 1;
+    });
+    const total = DEFAULT_PREFETCH + 10;
+    for (let n = 0; n < total; n += 1) await bus.publish(createEnvelope(type, { n }));
+    await eventually(() => inFlight === DEFAULT_PREFETCH);
+    // Held there: the broker hands out no more until one is acked.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mostInFlight).toBe(DEFAULT_PREFETCH);
+    release();
+    await eventually(() => handled.length === total);
+    expect(new Set(handled).size).toBe(total);
+    expect(DEFAULT_PREFETCH).toBe(40);
   });
 
   it('when an event of a type not yet subscribed arrives, then it is not acked away and reaches the handler bound later', async () => {
