@@ -162,6 +162,37 @@ describe("the process's copy of a balance", () => {
   });
 });
 
+describe("one learner's changes in a row", () => {
+  it("when a change follows one whose ledger line is not copied yet, then that copy is written beside the change's own read, not before it", async () => {
+    const url = uniqueDbUrl('gems-in-a-row');
+    const { db: monitored, moments, forget } = await watchedConnection(url, LOCAL_DATABASE_OPTIONS);
+    try {
+      const repo = balanceRepository(monitored, quietOutbox);
+      await repo.init();
+      const email = `row-${randomUUID().slice(0, 8)}@kidslearn.test`;
+      await creditAttempt(repo, randomUUID(), { attemptId: randomUUID(), lessonId: 'lesson-a', email, reward: 2 });
+      // At once: the credit's line still waits for its batch (batched-copies.ts), pending in the balance.
+      forget();
+      expect(await debitRedemption(repo, randomUUID(), { redemptionId: randomUUID(), email, cost: 1 })).toEqual({ outcome: 'debited', balance: 1 });
+      const at = (name: string, moment: 'sent' | 'answered') => moments.findIndex((m) => m.collection === 'ledger' && m.name === name && m.moment === moment);
+      // The copy (an insert) and the debit's read of its line by key (a find) are both on their way at the same time.
+      expect(at('insert', 'sent')).toBeGreaterThanOrEqual(0);
+      expect(at('find', 'sent')).toBeGreaterThanOrEqual(0);
+      expect(at('find', 'sent')).toBeLessThan(at('insert', 'answered'));
+      expect(at('insert', 'sent')).toBeLessThan(at('find', 'answered'));
+      // The balance is written only once the copy landed: its pending line can then be replaced.
+      const update = moments.findIndex((m) => m.collection === 'balances' && m.name === 'update' && m.moment === 'sent');
+      expect(update).toBeGreaterThan(at('insert', 'answered'));
+      const ledger = await repo.ledgerOf(email);
+      expect(ledger.gems).toBe(1);
+      expect(ledgerTotal(ledger.entries)).toBe(1);
+    } finally {
+      await monitored.dropDatabase().catch(() => undefined);
+      await monitored.close();
+    }
+  });
+});
+
 describe('deliveries handled side by side', () => {
   it("when several learners' credits and then debits are handled at once, then each kind of read is one query for all of them", async () => {
     const url = uniqueDbUrl('gems-side-by-side');

@@ -10,4 +10,4 @@ export { eraseAccounts, gatewayCall, DEMO_ADMIN } from './erase-accounts';
 export type { MadeAccount } from './erase-accounts';
 export { LogCapture } from './log-capture';
 export { watchedConnection } from './watched-connection';
-export type { SentCommand } from './watched-connection';
+export type { CommandMoment, SentCommand, WatchedConnection } from './watched-connection';

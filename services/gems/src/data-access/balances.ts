@@ -101,18 +101,29 @@ export function balanceRepository(db: Connection, outboxOf: (model: Model<Balanc
     });
   });
 
+  /**
+   * A change starts from this balance: what it left pending starts on its way to its collections now, so the copy
+   * the change's commit must wait for runs beside the change's own reads (a debit's line by key, a credit's lesson
+   * best) instead of after them. One balance's changes follow each other (one-at-a-time.ts), so on a busy balance
+   * this takes a database round trip off each change.
+   */
+  const startingFrom = (balance: Balance): Balance => {
+    void copyPending(balance).catch(() => undefined); // a failed copy is tried again by the commit
+    return balance;
+  };
+
   const store: BalanceStore = {
     find,
     async findOrCreate(email, onCreate) {
       const copy = recent?.get(email);
       if (copy && trust.use()) {
         handedCopies.add(copy);
-        return copy;
+        return startingFrom(copy);
       }
       const existing = await find(email);
       if (existing) {
         recent?.set(email, existing);
-        return existing;
+        return startingFrom(existing);
       }
       onCreate?.();
       try {
